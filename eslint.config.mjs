@@ -1,0 +1,37 @@
+// @ts-check
+import eslint from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'coverage', 'eslint.config.mjs', 'jest.config.js', '.dependency-cruiser.js'] },
+  eslint.configs.recommended,
+  ...tseslint.configs.recommended,
+  prettier,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Only outside Nest: with decorator metadata, a type-only import of an injected class breaks injection.
+    files: ['libs/rules/**/*.ts'],
+    rules: { '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }] },
+  },
+  {
+    // The rules engine is pure: no clock, no randomness (DESIGN.md).
+    files: ['libs/rules/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'libs/rules is deterministic: no Math.random.' },
+        { object: 'Date', property: 'now', message: 'libs/rules has no clock.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date']", message: 'libs/rules has no clock.' },
+      ],
+    },
+  },
+);

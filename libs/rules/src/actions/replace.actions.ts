@@ -1,0 +1,102 @@
+import type { EngineContext } from '../engine/engine-context';
+import type { ActionParams, MinionSpec } from '../model/spell-definition';
+import { groupDies, runDeath } from '../pipelines/death.pipeline';
+import { leavePlay } from '../pipelines/leave-play';
+import { checkTargetRule } from '../orders/target-rule';
+import type { ActionTarget } from './action-target';
+import { createGroup, createStructure, createdMinion } from './create-entities';
+
+type Replacement = ActionParams['replaceGroup']['with'];
+
+function createReplacement(
+  ctx: EngineContext,
+  owner: ActionTarget['caster'],
+  square: string,
+  replacement: Replacement,
+  rule: string,
+  cause: string,
+): string {
+  if ('structure' in replacement) return createStructure(ctx, owner, square, replacement.structure.kind, rule, cause);
+  return createGroup(ctx, owner, square, replacement.minions, rule, cause);
+}
+
+/**
+ * K1 "replaced by" a group: the group is removed from the game (each minion through E0 → E2 → E3, so it is
+ * buried and the group dies), then its replacement is created on the same square for the same owner (Q3).
+ */
+export function replaceGroup(
+  ctx: EngineContext,
+  groupId: string,
+  replacement: Replacement,
+  target: ActionTarget,
+): void {
+  const group = ctx.state.groups[groupId];
+  if (group === undefined) return;
+  const { owner, square } = group;
+  for (const minionId of [...group.minionIds]) {
+    runDeath(ctx, { minionId, category: 'replaced', attackerId: null, cause: target.cause, depth: target.depth });
+  }
+  const replacementId = createReplacement(ctx, owner, square, replacement, 'Q3', target.cause);
+  ctx.emit('GroupReplaced', { groupId, replacementId }, { rule: 'Q3', cause: target.cause });
+}
+
+/** A structure "replaced by" a group or another structure (Zana's Champion, Q3). */
+export function replaceStructure(
+  ctx: EngineContext,
+  structureId: string,
+  replacement: Replacement,
+  target: ActionTarget,
+): void {
+  const structure = ctx.state.structures[structureId];
+  if (structure === undefined) return;
+  const { owner, square } = structure;
+  for (const activeSpellId of [...structure.spells])
+    leavePlay(ctx, activeSpellId, 'host-died', { rule: 'S1', cause: target.cause });
+  ctx.emit('StructureDestroyed', { structureId, category: 'replaced' }, { rule: 'K1', cause: target.cause });
+  const replacementId = createReplacement(ctx, owner, square, replacement, 'Q3', target.cause);
+  ctx.emit('StructureReplaced', { structureId, replacementId }, { rule: 'Q3', cause: target.cause });
+}
+
+/**
+ * A minion "replaced by" another. Q4: a recruit replaced by a recruit takes its place in the same group, which
+ * does not die in between even if the old recruit was alone, and keeps every group spell for which the new
+ * recruit is a legal target. Any other replacement stands in a new group on the same square.
+ */
+export function replaceMinion(ctx: EngineContext, minionId: string, spec: MinionSpec, target: ActionTarget): void {
+  const minion = ctx.state.minions[minionId];
+  if (minion === undefined || minion.status !== 'alive' || minion.groupId === null) return;
+  const groupId = minion.groupId;
+  const group = ctx.state.groups[groupId];
+  const keepsGroup = minion.kind === 'recruit' && spec.kind === 'recruit';
+  if (keepsGroup) ctx.groupsKeptAlive.add(groupId);
+  runDeath(ctx, { minionId, category: 'replaced', attackerId: null, cause: target.cause, depth: target.depth });
+  let replacementId: string;
+  if (keepsGroup) {
+    ctx.groupsKeptAlive.delete(groupId);
+    replacementId = ctx.nextEntityId('minion');
+    ctx.emit(
+      'MinionCreated',
+      { groupId, minion: createdMinion(replacementId, spec), owner: group.owner },
+      { rule: 'Q4', cause: target.cause },
+    );
+    dropIllegalGroupSpells(ctx, groupId, target.cause);
+  } else {
+    const newGroupId = createGroup(ctx, group.owner, group.square, [spec], 'Q3', target.cause);
+    replacementId = ctx.state.groups[newGroupId].minionIds[0];
+  }
+  ctx.emit('MinionReplaced', { minionId, replacementId }, { rule: keepsGroup ? 'Q4' : 'Q3', cause: target.cause });
+}
+
+/** Q4: group spells for which the group (with its new recruit) is no longer a legal target leave play. */
+function dropIllegalGroupSpells(ctx: EngineContext, groupId: string, cause: string): void {
+  const group = ctx.state.groups[groupId];
+  if (group.minionIds.length === 0) {
+    groupDies(ctx, groupId, 'replaced', cause);
+    return;
+  }
+  for (const activeSpellId of [...group.spells]) {
+    const active = ctx.state.activeSpells[activeSpellId];
+    const illegal = checkTargetRule(ctx.state, active.owner, ctx.state.spells[active.spell].target, { group: groupId });
+    if (illegal !== null) leavePlay(ctx, activeSpellId, 'host-no-longer-legal', { rule: 'Q4', cause });
+  }
+}

@@ -1,0 +1,31 @@
+import type { EntityRef } from '../model/game-state';
+import type { Colour } from '../model/players';
+import type { GameSetup } from '../setup/game-setup';
+
+export interface CommandDataMap {
+  CreateGame: { gameId: string; setup: GameSetup };
+  /** S3: target a spell from hand (an order of the orders phase). */
+  TargetSpell: { player: Colour; spell: string; target: EntityRef };
+  /** S3/S4: change one's mind before confirming. */
+  CancelOrder: { player: Colour; orderId: string };
+  /** S12. */
+  DiscardSpell: { player: Colour; spell: string };
+  /** T3. `attack` picks one of the attacker's attacks (default the first). */
+  OrderAttack: { player: Colour; attackerId: string; victimId: string; attack?: number };
+  /** T2: when both have confirmed, the turn executes. */
+  ConfirmOrders: { player: Colour };
+  /** T1 end of turn: the scheduled garbage collection, then the next turn starts. */
+  CollectGarbage: { turn: number };
+}
+export type CommandType = keyof CommandDataMap;
+
+export interface CommandMetadata {
+  /** Unique per command; recorded in every event it produces. */
+  commandId: string;
+  /** Groups related commands (e.g. a confirm and the collection it schedules); defaults to commandId. */
+  correlationId?: string;
+}
+
+export type Command<K extends CommandType = CommandType> = K extends CommandType
+  ? { type: K; data: CommandDataMap[K]; metadata: CommandMetadata }
+  : never;

@@ -1,0 +1,52 @@
+import { reject } from '../commands/command-rejected.error';
+import type { Command, CommandDataMap, CommandType } from '../commands/command';
+import type { DomainEvent } from '../events/domain-event';
+import type { GameState } from '../model/game-state';
+import { cancelOrder } from '../orders/cancel-order.decide';
+import { collectScheduledGarbage, confirmOrders } from '../orders/confirm-orders.decide';
+import { discardSpell } from '../orders/discard-spell.decide';
+import { orderAttack } from '../orders/order-attack.decide';
+import { targetSpell } from '../orders/target-spell.decide';
+import { createGame } from '../setup/create-game.decide';
+import { Emitter } from './emitter';
+import { EngineContext } from './engine-context';
+import { cloneState } from './evolve';
+
+type Decider<K extends CommandType> = (ctx: EngineContext, data: CommandDataMap[K]) => void;
+
+const DECIDERS: { [K in CommandType]: Decider<K> } = {
+  CreateGame: createGame,
+  TargetSpell: targetSpell,
+  CancelOrder: cancelOrder,
+  DiscardSpell: discardSpell,
+  OrderAttack: orderAttack,
+  ConfirmOrders: confirmOrders,
+  CollectGarbage: collectScheduledGarbage,
+};
+
+export interface Decision {
+  events: DomainEvent[];
+  /** The state after the events: by construction the fold of `events` onto the state decided on. */
+  state: GameState;
+}
+
+/**
+ * Runs a command against a state and returns the events it produces together with the resulting state. The
+ * given state is never modified. A refused command throws CommandRejected and produces nothing.
+ */
+export function execute(state: GameState, command: Command): Decision {
+  const decider = DECIDERS[command.type] as Decider<CommandType> | undefined;
+  if (decider === undefined) reject('invalid', null, `unknown command "${String(command.type)}"`, 'type');
+  const gameId = command.type === 'CreateGame' ? command.data.gameId : (state.gameId ?? '');
+  const working = cloneState(state);
+  const ctx = new EngineContext(
+    new Emitter(working, gameId, command.metadata.commandId, command.metadata.correlationId),
+  );
+  decider(ctx, command.data);
+  return { events: ctx.emitter.events, state: working };
+}
+
+/** decide(state, command) → events (DESIGN.md "The core loop"). */
+export function decide(state: GameState, command: Command): DomainEvent[] {
+  return execute(state, command).events;
+}

@@ -1,0 +1,58 @@
+import type { DomainEvent, EventMetadata } from '../events/domain-event';
+import { eventIdOf } from '../events/domain-event';
+import type { EventDataMap, EventType } from '../events/event-vocabulary';
+import type { GameState } from '../model/game-state';
+import { RULES_OPTIONS } from '../rules-options';
+import { evolve } from './evolve';
+
+export interface EmitOptions {
+  /** RULES.md id of the rule that produces this event. */
+  rule: string;
+  /** Pipeline step code, where the event is a step of a pipeline. */
+  step?: string;
+  /** The event that caused this one; defaults to the command. */
+  cause?: string;
+}
+
+/**
+ * The one way pipelines record what happens: every emitted event is immediately folded into the working state,
+ * so a pipeline always reads the state its own earlier steps produced, and the state the engine saw is, by
+ * construction, the fold of the events it emitted.
+ */
+export class Emitter {
+  readonly events: DomainEvent[] = [];
+  private readonly correlationId: string;
+
+  constructor(
+    readonly state: GameState,
+    private readonly gameId: string,
+    private readonly commandId: string,
+    correlationId?: string,
+  ) {
+    this.correlationId = correlationId ?? commandId;
+  }
+
+  /** Records one event and returns its id, for the `cause` of the events it leads to. */
+  emit<K extends EventType>(type: K, data: EventDataMap[K], options: EmitOptions): string {
+    const eventId = eventIdOf(this.gameId, this.state.version);
+    const metadata: EventMetadata = {
+      gameId: this.gameId,
+      eventId,
+      turn: 0,
+      phase: 'setup',
+      ...(options.step === undefined ? {} : { step: options.step }),
+      rule: options.rule,
+      causationId: options.cause ?? this.commandId,
+      correlationId: this.correlationId,
+      commandId: this.commandId,
+      schemaVersion: RULES_OPTIONS.schemaVersion,
+    };
+    const event = { type, data, metadata } as DomainEvent;
+    evolve(this.state, event);
+    // Turn and phase as they stand once the event happened (a TurnStarted belongs to the turn it starts).
+    metadata.turn = this.state.turn;
+    metadata.phase = this.state.phase;
+    this.events.push(event);
+    return eventId;
+  }
+}

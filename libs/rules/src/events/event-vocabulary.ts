@@ -1,0 +1,158 @@
+import type { DeathCategory, EntityRef } from '../model/game-state';
+import type { House, ManaPool } from '../model/mana';
+import type { Colour, Player } from '../model/players';
+import type {
+  Action,
+  DamageType,
+  MinionKind,
+  MinionSpec,
+  SpellDefinition,
+  StructureKind,
+} from '../model/spell-definition';
+import type { ActiveSpellSetup, GroupSetup, SquareSetup, StructureSetup } from '../setup/game-setup';
+import type { SquanderReason } from '../pipelines/squander-reasons';
+
+/** Where a triggered effect comes from: a minion's own trait, or an active spell. */
+export type TriggerSource = { trait: number; minionId: string } | { activeSpellId: string; spell: string };
+
+export type DamageResult = 'bounced' | 'damaged' | 'killed';
+
+/** A created minion as the event records it: everything needed to rebuild it. */
+export interface CreatedMinion extends Required<Omit<MinionSpec, 'maxHp' | 'maxArmor' | 'class'>> {
+  id: string;
+  class: string | null;
+  maxHp: number;
+  maxArmor: number;
+}
+
+/**
+ * The event vocabulary (DESIGN.md): event type → data. Names and fields DESIGN.md lists are kept as given;
+ * the others complete the pipelines so that every step the rules describe leaves a record.
+ */
+export interface EventDataMap {
+  // Set-up and turn (T1–T3)
+  GameCreated: {
+    gameId: string;
+    name: string;
+    seed: number;
+    initiative: Colour;
+    spells: Record<string, SpellDefinition>;
+    players: Record<Colour, { house: House; mana: ManaPool; income: ManaPool; hand: string[]; deck: string[] }>;
+    board: {
+      groups: GroupSetup[];
+      structures: StructureSetup[];
+      squares: SquareSetup[];
+      activeSpells: (ActiveSpellSetup & { visible: boolean; expiresAtTurn: number | null })[];
+    };
+  };
+  TurnStarted: { turn: number; initiative: Colour };
+  StartOfTurnEffectTriggered: { by: TriggerSource; subject: EntityRef; action: Action };
+  SpellExpired: { activeSpellId: string; spell: string; host: EntityRef };
+  CardsDrawn: { player: Colour; cards: string[]; handSize: number };
+  ManaGenerated: { player: Colour; mana: ManaPool; pool: ManaPool };
+  OrdersPhaseStarted: { turn: number };
+  SpellTargeted: { orderId: string; player: Colour; spell: string; target: EntityRef; cost: ManaPool };
+  SpellUntargeted: { orderId: string; player: Colour; spell: string; refund: ManaPool };
+  CardDiscarded: { orderId: string; player: Colour; spell: string };
+  DiscardCancelled: { orderId: string; player: Colour; spell: string };
+  AttackOrdered: { orderId: string; player: Colour; attackerId: string; victimId: string; attack: number };
+  AttackCancelled: { orderId: string; player: Colour };
+  OrdersConfirmed: { player: Colour };
+  SpellExecutionPhaseStarted: { orderIds: string[] };
+  CombatPhaseStarted: { orderIds: string[] };
+  ArmorRestored: { minionId: string; armorBefore: number; armorAfter: number };
+  AttackExecuting: { orderId: string; player: Colour; attackerId: string; victimId: string };
+  AttackFizzled: { orderId: string; reason: 'attacker-gone' | 'victim-gone' };
+  TurnEnded: { turn: number };
+  GarbageCollectionScheduled: { turn: number };
+  GarbageCollected: { turn: number; minionIds: string[] };
+
+  // Damage (D0–D6)
+  DamageIncoming: { minionId: string; amount: number; damage: DamageType; attackerId: string | null };
+  BeforeArmorEffectApplied: {
+    minionId: string;
+    by: TriggerSource;
+    action: Action;
+    damageBefore: number;
+    damageAfter: number;
+  };
+  ProtectionBypassed: { minionId: string; by: TriggerSource };
+  MinionHit: { minionId: string; attackerId: string };
+  HitEffectTriggered: { minionId: string; attackerId: string; by: TriggerSource; action: Action };
+  ArmorSoaked: {
+    minionId: string;
+    soaked: number;
+    armorBefore: number;
+    armorAfter: number;
+    damageBefore: number;
+    damageAfter: number;
+  };
+  DamageCapped: { minionId: string; from: number; to: number };
+  AfterArmorEffectApplied: {
+    minionId: string;
+    by: TriggerSource;
+    action: Action;
+    damageBefore: number;
+    damageAfter: number;
+  };
+  DamageBounced: { minionId: string; step: 'D1' | 'D2' | 'D3' };
+  DamageApplied: { minionId: string; amount: number; hpBefore: number; hpAfter: number };
+  DamageResolved: { minionId: string; result: DamageResult };
+
+  // Death (K1, E0–E3)
+  DeathStarted: { minionId: string; category: DeathCategory; attackerId: string | null; startStep: 'E1' | 'E2' };
+  MinionDying: { minionId: string };
+  DyingEffectTriggered: { minionId: string; by: TriggerSource; action: Action };
+  DyingCancelled: { minionId: string; by: TriggerSource; hp: number };
+  DyingCancelIgnored: { minionId: string; by: TriggerSource };
+  DeathAverted: { minionId: string; hp: number };
+  MinionDied: { minionId: string; category: DeathCategory; attackerId: string | null };
+  KilledEffectTriggered: { minionId: string; attackerId: string; by: TriggerSource; action: Action };
+  DiesEffectTriggered: { minionId: string; by: TriggerSource; action: Action };
+  SpellDispelled: {
+    activeSpellId: string;
+    spell: string;
+    host: EntityRef;
+    reason: 'host-died' | 'dispelled' | 'host-no-longer-legal';
+  };
+  MinionRemovedFromGroup: { minionId: string; groupId: string };
+  MinionBuried: { minionId: string; player: Player };
+  GroupDied: { groupId: string; category: DeathCategory };
+  StructureDestroyed: { structureId: string; category: DeathCategory };
+
+  // Spells (S1–S12, Q1–Q5)
+  SpellExecuting: { orderId: string; player: Colour; spell: string; target: EntityRef };
+  SpellSquandered: { orderId: string; reason: SquanderReason };
+  SpellResolved: { orderId: string };
+  SpellActivated: {
+    orderId: string;
+    activeSpellId: string;
+    spell: string;
+    owner: Player;
+    host: EntityRef;
+    visible: boolean;
+    expiresAtTurn: number | null;
+  };
+  MinionHealed: { minionId: string; amount: number; hpBefore: number; hpAfter: number };
+  StatsModified: {
+    minionId: string;
+    activeSpellId: string | null;
+    armor: number;
+    maxHp: number;
+    damage: number;
+    maxArmorAfter: number;
+    armorAfter: number;
+    maxHpAfter: number;
+    hpAfter: number;
+  };
+  ManaGained: { player: Colour; mana: ManaPool; pool: ManaPool };
+  MinionCreated: { groupId: string; minion: CreatedMinion; owner: Player };
+  GroupCreated: { groupId: string; owner: Player; square: string; kind: MinionKind };
+  StructureCreated: { structureId: string; kind: StructureKind; owner: Player; square: string };
+  GroupReplaced: { groupId: string; replacementId: string };
+  MinionReplaced: { minionId: string; replacementId: string };
+  StructureReplaced: { structureId: string; replacementId: string };
+  TriggerDepthExceeded: { by: TriggerSource; depth: number };
+}
+
+export type EventType = keyof EventDataMap;

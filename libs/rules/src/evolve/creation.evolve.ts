@@ -1,0 +1,34 @@
+import type { EvolverMap } from './evolver';
+import { ensureSquare, minionFromSpec } from './setup.evolve';
+
+export const creationEvolvers: EvolverMap = {
+  GroupCreated: (state, data) => {
+    ensureSquare(state, data.square);
+    state.groups[data.groupId] = {
+      id: data.groupId,
+      owner: data.owner,
+      square: data.square,
+      kind: data.kind,
+      minionIds: [],
+      spells: [],
+    };
+    state.counters.entity += 1;
+  },
+  MinionCreated: (state, data) => {
+    const minion = minionFromSpec(data.minion, data.owner, data.groupId);
+    state.minions[minion.id] = minion;
+    state.groups[data.groupId].minionIds.push(minion.id);
+    state.counters.entity += 1;
+  },
+  StructureCreated: (state, data) => {
+    ensureSquare(state, data.square);
+    state.structures[data.structureId] = {
+      id: data.structureId,
+      kind: data.kind,
+      owner: data.owner,
+      square: data.square,
+      spells: [],
+    };
+    state.counters.entity += 1;
+  },
+};

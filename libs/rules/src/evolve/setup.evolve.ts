@@ -1,0 +1,94 @@
+import type { EventDataMap } from '../events/event-vocabulary';
+import type { GameState, Minion } from '../model/game-state';
+import type { Player } from '../model/players';
+import type { MinionSpec } from '../model/spell-definition';
+import type { EvolverMap } from './evolver';
+
+export function minionFromSpec(spec: MinionSpec & { id: string }, owner: Player, groupId: string): Minion {
+  return {
+    id: spec.id,
+    kind: spec.kind,
+    class: spec.class ?? null,
+    owner,
+    groupId,
+    maxHp: spec.maxHp ?? spec.hp,
+    hp: spec.hp,
+    maxArmor: spec.maxArmor ?? spec.armor,
+    armor: spec.armor,
+    damageBonus: 0,
+    attacks: spec.attacks,
+    status: 'alive',
+    traits: spec.traits ?? [],
+    spells: [],
+  };
+}
+
+export function ensureSquare(state: GameState, id: string): void {
+  state.squares[id] ??= { id, terrain: null, spells: [] };
+}
+
+function gameCreated(state: GameState, data: EventDataMap['GameCreated']): void {
+  state.gameId = data.gameId;
+  state.name = data.name;
+  state.seed = data.seed;
+  state.initiative = data.initiative;
+  state.spells = data.spells;
+  for (const colour of ['red', 'blue'] as const) {
+    const setup = data.players[colour];
+    const player = state.players[colour];
+    player.house = setup.house;
+    player.mana = { ...setup.mana };
+    player.income = { ...setup.income };
+    player.hand = [...setup.hand];
+    player.deck = [...setup.deck];
+  }
+  for (const square of data.board.squares) {
+    state.squares[square.id] = { id: square.id, terrain: square.terrain ?? null, spells: [] };
+  }
+  for (const group of data.board.groups) {
+    ensureSquare(state, group.square);
+    state.groups[group.id] = {
+      id: group.id,
+      owner: group.owner,
+      square: group.square,
+      kind: group.minions[0].kind,
+      minionIds: group.minions.map((minion) => minion.id),
+      spells: [],
+    };
+    for (const minion of group.minions) state.minions[minion.id] = minionFromSpec(minion, group.owner, group.id);
+  }
+  for (const structure of data.board.structures) {
+    ensureSquare(state, structure.square);
+    state.structures[structure.id] = { ...structure, spells: [] };
+  }
+  for (const active of data.board.activeSpells) {
+    if ('square' in active.host) ensureSquare(state, active.host.square);
+    state.activeSpells[active.id] = {
+      id: active.id,
+      spell: active.spell,
+      owner: active.owner,
+      host: active.host,
+      visible: active.visible,
+      expiresAtTurn: active.expiresAtTurn,
+      statChanges: [],
+    };
+  }
+  // Host and owner lists in set-up order, which is their casting order (S8).
+  for (const active of data.board.activeSpells) attachActiveSpell(state, active.id);
+}
+
+/** S8: an active spell joins its host's list and its owner's list, youngest last. */
+export function attachActiveSpell(state: GameState, activeSpellId: string): void {
+  const active = state.activeSpells[activeSpellId];
+  const host = active.host;
+  if ('minion' in host) state.minions[host.minion].spells.push(active.id);
+  else if ('group' in host) state.groups[host.group].spells.push(active.id);
+  else if ('structure' in host) state.structures[host.structure].spells.push(active.id);
+  else if ('square' in host) state.squares[host.square].spells.push(active.id);
+  else state.globe.spells.push(active.id);
+  state.players[active.owner].activeSpells.push(active.id);
+}
+
+export const setupEvolvers: EvolverMap = {
+  GameCreated: gameCreated,
+};

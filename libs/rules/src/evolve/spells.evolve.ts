@@ -1,0 +1,66 @@
+import type { GameState } from '../model/game-state';
+import { hostSpells } from '../model/state-queries';
+import type { EvolverMap } from './evolver';
+import { attachActiveSpell } from './setup.evolve';
+
+/** An active spell leaves play: off its host's list, its owner's list, and the board. */
+function detachActiveSpell(state: GameState, activeSpellId: string): void {
+  const active = state.activeSpells[activeSpellId];
+  const list = hostSpells(state, active.host);
+  if (list) list.splice(list.indexOf(activeSpellId), 1);
+  const owned = state.players[active.owner].activeSpells;
+  owned.splice(owned.indexOf(activeSpellId), 1);
+  delete state.activeSpells[activeSpellId];
+}
+
+function setOutcome(state: GameState, orderId: string, outcome: 'resolved' | 'activated' | 'squandered'): void {
+  const order = state.orders[orderId];
+  if (order?.kind === 'cast') order.outcome = outcome;
+}
+
+function recordCastOnce(state: GameState, orderId: string): void {
+  const order = state.orders[orderId];
+  if (order?.kind !== 'cast' || !state.spells[order.spell].oncePerGame) return;
+  state.players[order.player].castOnce.push(order.spell);
+}
+
+function recordReplacement(state: GameState, id: string, replacementId: string): void {
+  const casualty = state.casualties[id];
+  if (casualty) casualty.replacementId = replacementId;
+}
+
+export const spellEvolvers: EvolverMap = {
+  SpellSquandered: (state, data) => setOutcome(state, data.orderId, 'squandered'),
+  SpellResolved: (state, data) => {
+    setOutcome(state, data.orderId, 'resolved');
+    recordCastOnce(state, data.orderId);
+  },
+  SpellActivated: (state, data) => {
+    state.activeSpells[data.activeSpellId] = {
+      id: data.activeSpellId,
+      spell: data.spell,
+      owner: data.owner,
+      host: data.host,
+      visible: data.visible,
+      expiresAtTurn: data.expiresAtTurn,
+      statChanges: [],
+    };
+    state.counters.entity += 1;
+    attachActiveSpell(state, data.activeSpellId);
+    setOutcome(state, data.orderId, 'activated');
+    recordCastOnce(state, data.orderId);
+  },
+  SpellDispelled: (state, data) => detachActiveSpell(state, data.activeSpellId),
+  SpellExpired: (state, data) => detachActiveSpell(state, data.activeSpellId),
+  AttackExecuting: (state, data) => {
+    const order = state.orders[data.orderId];
+    if (order?.kind === 'attack') order.outcome = 'executed';
+  },
+  AttackFizzled: (state, data) => {
+    const order = state.orders[data.orderId];
+    if (order?.kind === 'attack') order.outcome = 'fizzled';
+  },
+  GroupReplaced: (state, data) => recordReplacement(state, data.groupId, data.replacementId),
+  MinionReplaced: (state, data) => recordReplacement(state, data.minionId, data.replacementId),
+  StructureReplaced: (state, data) => recordReplacement(state, data.structureId, data.replacementId),
+};

@@ -1,0 +1,61 @@
+import type { GameState } from '../model/game-state';
+import { PLAYERS } from '../model/players';
+import type { EvolverMap } from './evolver';
+
+function startTurn(state: GameState, turn: number): void {
+  state.turn = turn;
+  state.phase = 'start';
+  state.orders = {};
+  state.orderIds = [];
+  state.casualties = {};
+  for (const player of PLAYERS) {
+    state.players[player].confirmed = false;
+    state.players[player].discardedThisTurn = false;
+  }
+}
+
+export const turnEvolvers: EvolverMap = {
+  TurnStarted: (state, data) => {
+    startTurn(state, data.turn);
+    state.initiative = data.initiative;
+  },
+  CardsDrawn: (state, data) => {
+    const player = state.players[data.player];
+    player.deck.splice(0, data.cards.length);
+    player.hand.push(...data.cards);
+  },
+  ManaGenerated: (state, data) => {
+    state.players[data.player].mana = { ...data.pool };
+  },
+  ManaGained: (state, data) => {
+    state.players[data.player].mana = { ...data.pool };
+  },
+  OrdersPhaseStarted: (state) => {
+    state.phase = 'orders';
+  },
+  OrdersConfirmed: (state, data) => {
+    state.players[data.player].confirmed = true;
+  },
+  SpellExecutionPhaseStarted: (state) => {
+    state.phase = 'spellExecution';
+  },
+  CombatPhaseStarted: (state) => {
+    state.phase = 'combat';
+  },
+  ArmorRestored: (state, data) => {
+    state.minions[data.minionId].armor = data.armorAfter;
+  },
+  TurnEnded: (state) => {
+    state.phase = 'endOfTurn';
+  },
+  GarbageCollectionScheduled: (state, data) => {
+    state.phase = 'garbageCollection';
+    state.pendingCollection = data.turn;
+  },
+  GarbageCollected: (state, data) => {
+    // T1/E3.3: every buried minion is deleted for good.
+    for (const id of data.minionIds) delete state.minions[id];
+    for (const player of PLAYERS) state.players[player].graveyard = [];
+    state.pendingCollection = null;
+  },
+};

@@ -1,0 +1,19 @@
+import type { EntityRef } from './game-state';
+import type { TargetKind } from './spell-definition';
+
+export function refKind(ref: EntityRef): TargetKind {
+  return Object.keys(ref)[0] as TargetKind;
+}
+
+export function refId(ref: EntityRef): string {
+  if ('globe' in ref) return 'globe';
+  return Object.values(ref)[0] as string;
+}
+
+export function sameRef(a: EntityRef, b: EntityRef): boolean {
+  return refKind(a) === refKind(b) && refId(a) === refId(b);
+}
+
+export function describeRef(ref: EntityRef): string {
+  return 'globe' in ref ? 'the globe' : `${refKind(ref)} ${refId(ref)}`;
+}

@@ -1,0 +1,159 @@
+import type { ManaPool, House } from './mana';
+import type { Colour, Player } from './players';
+import type { AttackSpec, MinionKind, SpellDefinition, StructureKind, Trigger } from './spell-definition';
+
+export type Phase = 'setup' | 'start' | 'orders' | 'spellExecution' | 'combat' | 'endOfTurn' | 'garbageCollection';
+
+export type MinionStatus = 'alive' | 'dying' | 'dead';
+
+/** K1: the four death categories. */
+export type DeathCategory = 'kills' | 'dies' | 'removed' | 'replaced';
+
+/** B3. */
+export interface Minion {
+  id: string;
+  kind: MinionKind;
+  class: string | null;
+  owner: Player;
+  groupId: string | null;
+  maxHp: number;
+  hp: number;
+  maxArmor: number;
+  armor: number;
+  /** Added to every attack's damage (modifyStats.damage). */
+  damageBonus: number;
+  attacks: AttackSpec[];
+  status: MinionStatus;
+  traits: Trigger[];
+  /** S8: active individual spells on this minion, oldest first. */
+  spells: string[];
+}
+
+/** B4. */
+export interface Group {
+  id: string;
+  owner: Player;
+  square: string;
+  kind: MinionKind;
+  minionIds: string[];
+  /** S8: active group spells, oldest first. */
+  spells: string[];
+}
+
+/** B5. */
+export interface Structure {
+  id: string;
+  kind: StructureKind;
+  owner: Player;
+  square: string;
+  spells: string[];
+}
+
+/** B5: squares carry terrain and square spells. Only squares something refers to are kept. */
+export interface Square {
+  id: string;
+  terrain: string | null;
+  spells: string[];
+}
+
+/** A spell's host or target names exactly one entity. */
+export type EntityRef =
+  { minion: string } | { group: string } | { structure: string } | { square: string } | { globe: true };
+
+/** S8: an active spell (alteration or conjuration that executed, or one placed at set-up). */
+export interface ActiveSpell {
+  id: string;
+  spell: string;
+  owner: Player;
+  host: EntityRef;
+  visible: boolean;
+  /** Conjurations: the turn at whose start it expires (S1). */
+  expiresAtTurn: number | null;
+  /** modifyStats effects applied while it is active, undone when it leaves play. */
+  statChanges: { minionId: string; armor: number; maxHp: number; damage: number }[];
+}
+
+export interface SpellOrder {
+  id: string;
+  kind: 'cast';
+  player: Colour;
+  spell: string;
+  target: EntityRef;
+  cost: ManaPool;
+  /** Set during execution: how the order ended. */
+  outcome: 'pending' | 'resolved' | 'activated' | 'squandered';
+}
+
+export interface AttackOrder {
+  id: string;
+  kind: 'attack';
+  player: Colour;
+  attackerId: string;
+  victimId: string;
+  attack: number;
+  outcome: 'pending' | 'executed' | 'fizzled';
+}
+
+export interface DiscardOrder {
+  id: string;
+  kind: 'discard';
+  player: Colour;
+  spell: string;
+}
+
+export type Order = SpellOrder | AttackOrder | DiscardOrder;
+
+export interface PlayerState {
+  id: Player;
+  house: House | null;
+  mana: ManaPool;
+  /** Mana generated at every start of turn [A: the pages do not give an income rule]. */
+  income: ManaPool;
+  hand: string[];
+  deck: string[];
+  /** B7/E3.3: minions buried this turn, deleted at garbage collection. */
+  graveyard: string[];
+  /** S8: every active spell this player owns, oldest first. */
+  activeSpells: string[];
+  /** S11: once-per-game spells this player has cast successfully. */
+  castOnce: string[];
+  /** S12. */
+  discardedThisTurn: boolean;
+  /** T2. */
+  confirmed: boolean;
+}
+
+/** A death suffered this turn (Q2, Q3): spells targeted on the entity later this turn squander. */
+export interface Casualty {
+  category: DeathCategory;
+  phase: Phase;
+  replacementId: string | null;
+}
+
+export interface GameState {
+  gameId: string | null;
+  name: string;
+  /** Number of events folded so far, i.e. the revision the next event will get. */
+  version: number;
+  seed: number;
+  turn: number;
+  phase: Phase;
+  initiative: Colour;
+  spells: Record<string, SpellDefinition>;
+  players: Record<Player, PlayerState>;
+  minions: Record<string, Minion>;
+  groups: Record<string, Group>;
+  structures: Record<string, Structure>;
+  squares: Record<string, Square>;
+  globe: { spells: string[] };
+  activeSpells: Record<string, ActiveSpell>;
+  /** This turn's orders by id, and their ids in the order they were given. */
+  orders: Record<string, Order>;
+  orderIds: string[];
+  /** Entities that suffered a death this turn, by id (Q2, Q3). */
+  casualties: Record<string, Casualty>;
+  /** Counters that make created ids deterministic. */
+  counters: { entity: number; order: number };
+  /** The turn whose garbage collection is scheduled and not yet carried out. */
+  pendingCollection: number | null;
+}

@@ -1,0 +1,45 @@
+import type { GameState, PlayerState } from './game-state';
+import { emptyPool } from './mana';
+import type { Player } from './players';
+
+export function emptyPlayer(id: Player): PlayerState {
+  return {
+    id,
+    house: null,
+    mana: emptyPool(),
+    income: emptyPool(),
+    hand: [],
+    deck: [],
+    graveyard: [],
+    activeSpells: [],
+    castOnce: [],
+    discardedThisTurn: false,
+    confirmed: false,
+  };
+}
+
+/** The state before any event: no game. */
+export function initialState(): GameState {
+  return {
+    gameId: null,
+    name: '',
+    version: 0,
+    seed: 0,
+    turn: 0,
+    phase: 'setup',
+    initiative: 'red',
+    spells: {},
+    players: { red: emptyPlayer('red'), blue: emptyPlayer('blue'), neutral: emptyPlayer('neutral') },
+    minions: {},
+    groups: {},
+    structures: {},
+    squares: {},
+    globe: { spells: [] },
+    activeSpells: {},
+    orders: {},
+    orderIds: [],
+    casualties: {},
+    counters: { entity: 0, order: 0 },
+    pendingCollection: null,
+  };
+}

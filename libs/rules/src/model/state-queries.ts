@@ -1,0 +1,46 @@
+import type { ActiveSpell, EntityRef, GameState, Group, Minion } from './game-state';
+import type { Player } from './players';
+
+/** The active-spell list of a host (S8), or undefined when the host is not on the board. */
+export function hostSpells(state: GameState, host: EntityRef): string[] | undefined {
+  if ('minion' in host) return state.minions[host.minion]?.spells;
+  if ('group' in host) return state.groups[host.group]?.spells;
+  if ('structure' in host) return state.structures[host.structure]?.spells;
+  if ('square' in host) return state.squares[host.square]?.spells;
+  return state.globe.spells;
+}
+
+/** The owner of a board entity; the globe and squares belong to nobody. */
+export function ownerOf(state: GameState, ref: EntityRef): Player | null {
+  if ('minion' in ref) return state.minions[ref.minion]?.owner ?? null;
+  if ('group' in ref) return state.groups[ref.group]?.owner ?? null;
+  if ('structure' in ref) return state.structures[ref.structure]?.owner ?? null;
+  return null;
+}
+
+export function isAlive(minion: Minion | undefined): minion is Minion {
+  return minion !== undefined && minion.status === 'alive' && minion.groupId !== null;
+}
+
+export function groupOf(state: GameState, minion: Minion): Group | undefined {
+  return minion.groupId === null ? undefined : state.groups[minion.groupId];
+}
+
+export function activeSpellsOn(state: GameState, host: EntityRef): ActiveSpell[] {
+  return (hostSpells(state, host) ?? []).map((id) => state.activeSpells[id]);
+}
+
+export function groupsOnSquare(state: GameState, square: string): Group[] {
+  return Object.values(state.groups).filter((group) => group.square === square);
+}
+
+/** Everything a created id must not collide with. */
+export function idInUse(state: GameState, id: string): boolean {
+  return (
+    id in state.minions ||
+    id in state.groups ||
+    id in state.structures ||
+    id in state.activeSpells ||
+    id in state.orders
+  );
+}

@@ -1,0 +1,45 @@
+import { reject } from '../commands/command-rejected.error';
+import type { CommandDataMap } from '../commands/command';
+import type { EngineContext } from '../engine/engine-context';
+import { groupOf, isAlive } from '../model/state-queries';
+import { RULES_OPTIONS } from '../rules-options';
+import { requireOrdersPhase } from './order-guards';
+
+/** T3: an attack order names one of the player's living minions, one of its attacks, and an enemy victim. */
+export function orderAttack(ctx: EngineContext, data: CommandDataMap['OrderAttack']): void {
+  const state = ctx.state;
+  const player = requireOrdersPhase(state, data.player);
+  const attacker = state.minions[data.attackerId];
+  if (attacker === undefined) reject('not-found', 'T3', `minion ${data.attackerId} is not on the board`, 'attacker');
+  if (!isAlive(attacker)) reject('rule', 'T3', `minion ${data.attackerId} is not alive`, 'attacker');
+  if (attacker.owner !== player)
+    reject('rule', 'T3', `minion ${data.attackerId} belongs to ${attacker.owner}, not ${player}`, 'attacker');
+  const attackIndex = data.attack ?? 0;
+  if (!Number.isInteger(attackIndex) || attacker.attacks[attackIndex] === undefined) {
+    reject('rule', 'B3', `minion ${data.attackerId} has no attack number ${attackIndex}`, 'attack');
+  }
+  const victim = state.minions[data.victimId];
+  if (victim === undefined) reject('not-found', 'T3', `minion ${data.victimId} is not on the board`, 'victim');
+  if (!isAlive(victim)) reject('rule', 'T3', `minion ${data.victimId} is not alive`, 'victim');
+  if (victim.owner === player) reject('rule', 'T3', `minion ${data.victimId} is ${player}'s own`, 'victim');
+  if (RULES_OPTIONS.combatRequiresSameSquare && groupOf(state, attacker)?.square !== groupOf(state, victim)?.square) {
+    reject(
+      'rule',
+      'T3',
+      `minion ${data.victimId} is not on the square of ${data.attackerId} [A: attacks need the same square]`,
+      'victim',
+    );
+  }
+  const attacksGiven = state.orderIds.filter((id) => {
+    const order = state.orders[id];
+    return order.kind === 'attack' && order.attackerId === data.attackerId;
+  }).length;
+  if (attacksGiven >= RULES_OPTIONS.attacksPerMinionPerTurn) {
+    reject('rule', 'T3', `minion ${data.attackerId} is already ordered to attack this turn [A]`, 'attacker');
+  }
+  ctx.emit(
+    'AttackOrdered',
+    { orderId: ctx.nextOrderId(), player, attackerId: attacker.id, victimId: victim.id, attack: attackIndex },
+    { rule: 'T3' },
+  );
+}

@@ -1,0 +1,85 @@
+import type { EntityRef, GameState } from '../model/game-state';
+import { describeRef, refKind } from '../model/entity-ref';
+import type { Player } from '../model/players';
+import { isAlive, ownerOf } from '../model/state-queries';
+import type { TargetRule } from '../model/spell-definition';
+
+export interface TargetProblem {
+  kind: 'not-found' | 'rule';
+  rule: string;
+  reason: string;
+}
+
+/** Does the target exist on the board and is it alive? */
+function presence(state: GameState, target: EntityRef): TargetProblem | null {
+  const missing = (rule: string): TargetProblem => ({
+    kind: 'not-found',
+    rule,
+    reason: `${describeRef(target)} is not on the board`,
+  });
+  if ('minion' in target) {
+    const minion = state.minions[target.minion];
+    if (minion === undefined) return missing('S2');
+    if (!isAlive(minion)) return { kind: 'rule', rule: 'Q1', reason: `minion ${target.minion} is dead` };
+  } else if ('group' in target) {
+    if (state.groups[target.group] === undefined) return missing('S2');
+  } else if ('structure' in target) {
+    if (state.structures[target.structure] === undefined) return missing('S2');
+  }
+  return null;
+}
+
+/**
+ * S2, B5: is `target` a legal target for a spell with this target rule, cast by `caster`? Checked when the spell
+ * is targeted and again when it executes (S10).
+ */
+export function checkTargetRule(
+  state: GameState,
+  caster: Player,
+  rule: TargetRule,
+  target: EntityRef,
+): TargetProblem | null {
+  if (refKind(target) !== rule.kind) {
+    return { kind: 'rule', rule: 'S2', reason: `the spell targets a ${rule.kind}, not ${describeRef(target)}` };
+  }
+  const absent = presence(state, target);
+  if (absent) return absent;
+  if ('structure' in target) {
+    const structure = state.structures[target.structure];
+    if (structure.kind === 'sanctum') return { kind: 'rule', rule: 'B5', reason: 'a sanctum is never a spell target' };
+    if (rule.structureKind && structure.kind !== rule.structureKind) {
+      return {
+        kind: 'rule',
+        rule: 'S2',
+        reason: `the spell targets a ${rule.structureKind}, and ${target.structure} is a ${structure.kind}`,
+      };
+    }
+  }
+  if (rule.groupKind) {
+    const kind =
+      'minion' in target
+        ? state.minions[target.minion].kind
+        : 'group' in target
+          ? state.groups[target.group].kind
+          : null;
+    if (kind !== null && kind !== rule.groupKind) {
+      return {
+        kind: 'rule',
+        rule: 'S2',
+        reason: `the spell targets a ${rule.groupKind} ${rule.kind}, and ${describeRef(target)} is a ${kind}`,
+      };
+    }
+  }
+  if (rule.side && rule.side !== 'any') {
+    const owner = ownerOf(state, target);
+    const friendly = owner === caster;
+    if (owner !== null && friendly !== (rule.side === 'friendly')) {
+      return {
+        kind: 'rule',
+        rule: 'S2',
+        reason: `the spell targets a ${rule.side} ${rule.kind}, and ${describeRef(target)} belongs to ${owner}`,
+      };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,73 @@
+import { reject } from '../commands/command-rejected.error';
+import type { CommandDataMap } from '../commands/command';
+import type { EngineContext } from '../engine/engine-context';
+import { describeRef, sameRef } from '../model/entity-ref';
+import { canAfford, costInMana, MANA_TYPES } from '../model/mana';
+import { activeSpellsOn, groupsOnSquare } from '../model/state-queries';
+import { isInstant } from '../model/spell-definition';
+import { requireOrdersPhase } from './order-guards';
+import { checkTargetRule } from './target-rule';
+
+/**
+ * S3: a spell from hand becomes targeted. Its casting requirements are checked now (S10): the target rule (S2,
+ * B5), once per game (S11), one copy per target per turn (S5), one visible copy per host (S9); then its cost is
+ * paid (S4, B6).
+ */
+export function targetSpell(ctx: EngineContext, data: CommandDataMap['TargetSpell']): void {
+  const state = ctx.state;
+  const player = requireOrdersPhase(state, data.player);
+  const spell = state.spells[data.spell];
+  if (spell === undefined) reject('not-found', 'S3', `spell "${data.spell}" is not defined in this game`, 'spell');
+  if (!state.players[player].hand.includes(data.spell)) {
+    reject('rule', 'S3', `spell "${data.spell}" is not in ${player}'s hand`, 'spell');
+  }
+  if (spell.oncePerGame && state.players[player].castOnce.includes(data.spell)) {
+    reject('rule', 'S11', `"${data.spell}" may be cast only once per game and ${player} has cast it`, 'spell');
+  }
+  const problem = checkTargetRule(state, player, spell.target, data.target);
+  if (problem) reject(problem.kind, problem.rule, problem.reason, 'target');
+  if ('square' in data.target && groupsOnSquare(state, data.target.square).length > 0) {
+    reject('rule', 'S10', `square ${data.target.square} holds a group; square spells need an empty square`, 'target');
+  }
+  if (!spell.cumulative) {
+    const twin = state.orderIds
+      .map((id) => state.orders[id])
+      .find(
+        (order) =>
+          order.kind === 'cast' &&
+          order.player === player &&
+          order.spell === data.spell &&
+          sameRef(order.target, data.target),
+      );
+    if (twin) {
+      reject(
+        'rule',
+        'S5',
+        `${player} already targeted "${data.spell}" on ${describeRef(data.target)} this turn (${twin.id})`,
+        'target',
+      );
+    }
+  }
+  if (!isInstant(spell.type) && spell.visible && !spell.cumulative) {
+    const copy = activeSpellsOn(state, data.target).find((active) => active.spell === data.spell);
+    if (copy)
+      reject(
+        'rule',
+        'S9',
+        `${describeRef(data.target)} already holds a visible "${data.spell}" (${copy.id})`,
+        'target',
+      );
+  }
+  const cost = costInMana(spell.house, spell.cost);
+  if (!canAfford(state.players[player].mana, cost)) {
+    const needed = MANA_TYPES.filter((type) => cost[type] > 0)
+      .map((type) => `${cost[type]} ${type} (has ${state.players[player].mana[type]})`)
+      .join(', ');
+    reject('rule', 'S4', `${player} cannot pay for "${data.spell}": it costs ${needed}`, 'spell');
+  }
+  ctx.emit(
+    'SpellTargeted',
+    { orderId: ctx.nextOrderId(), player, spell: data.spell, target: data.target, cost },
+    { rule: 'S3' },
+  );
+}

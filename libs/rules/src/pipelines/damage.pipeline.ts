@@ -1,0 +1,223 @@
+import type { EngineContext } from '../engine/engine-context';
+import type { DamageResult } from '../events/event-vocabulary';
+import { isAlive } from '../model/state-queries';
+import type { Action, DamageType } from '../model/spell-definition';
+import { actionOf } from '../model/spell-definition';
+import { runTriggeredAction } from '../actions/run-action';
+import { runDeath } from './death.pipeline';
+import { bypassedByMagic, matchesDamage, triggersFor } from './triggers';
+
+/** D0.1: the parameters of one run of the "Takes Damage" pipeline. */
+export interface DamageRun {
+  minionId: string;
+  amount: number;
+  damage: DamageType;
+  /** The attacker to blame, if any (combat damage always has one). */
+  attackerId: string | null;
+  /** The event behind this damage (a spell execution, an attack, a trigger). */
+  cause: string;
+  depth: number;
+}
+
+/** Damage still on its way, and the event that last changed it. */
+interface InFlight {
+  run: DamageRun;
+  remaining: number;
+  incoming: string;
+}
+
+/**
+ * The "Takes Damage" pipeline, D1–D5. Returns the result, or null when the minion was not alive to take it.
+ *
+ *   D1 before armor → (magical / ignores armor: skip D2) → D2 armor soak → D3 after armor → D4 apply → D5 death
+ */
+export function takeDamage(ctx: EngineContext, run: DamageRun): DamageResult | null {
+  if (!isAlive(ctx.state.minions[run.minionId])) return null;
+  const incoming = ctx.emit(
+    'DamageIncoming',
+    { minionId: run.minionId, amount: run.amount, damage: run.damage, attackerId: run.attackerId },
+    { rule: 'D0.1', step: 'D1', cause: run.cause },
+  );
+  const flight: InFlight = { run, remaining: run.amount, incoming };
+
+  if (!beforeArmor(ctx, flight)) return resolve(ctx, flight, 'bounced', 'D1');
+  if (!(run.damage.ignoresArmor || run.damage.magical)) {
+    if (!soakArmor(ctx, flight)) return resolve(ctx, flight, 'bounced', 'D2');
+  }
+  const afterArmorOutcome = afterArmor(ctx, flight);
+  if (afterArmorOutcome === 'cancelled') return resolve(ctx, flight, 'bounced', 'D3');
+  // D3: the minion died meanwhile (an effect killed it): killed, and its death has already run.
+  if (afterArmorOutcome === 'died') return resolve(ctx, flight, 'killed', null);
+  const result = resolve(ctx, flight, applyDamage(ctx, flight), null);
+  if (result === 'killed') startDeath(ctx, flight);
+  return result;
+}
+
+/** D1: "before checking armor" effects; then, with an attacker, "is hit by" effects. False if cancelled. */
+function beforeArmor(ctx: EngineContext, flight: InFlight): boolean {
+  const { run } = flight;
+  const minion = ctx.state.minions[run.minionId];
+  for (const firing of triggersFor(ctx.state, minion, 'beforeArmor')) {
+    if (!matchesDamage(firing.trigger, run.damage)) continue;
+    if (bypassedByMagic(firing.trigger, run.damage)) {
+      ctx.emit(
+        'ProtectionBypassed',
+        { minionId: run.minionId, by: firing.by },
+        { rule: 'D0', step: 'D1', cause: flight.incoming },
+      );
+      continue;
+    }
+    const before = flight.remaining;
+    flight.remaining = adjustedDamage(firing.trigger.do, before);
+    flight.incoming = ctx.emit(
+      'BeforeArmorEffectApplied',
+      {
+        minionId: run.minionId,
+        by: firing.by,
+        action: firing.trigger.do,
+        damageBefore: before,
+        damageAfter: flight.remaining,
+      },
+      { rule: 'D1', step: 'D1', cause: flight.incoming },
+    );
+    if (flight.remaining <= 0) return false;
+  }
+  if (run.attackerId !== null) {
+    const hit = ctx.emit(
+      'MinionHit',
+      { minionId: run.minionId, attackerId: run.attackerId },
+      { rule: 'D1', step: 'D1', cause: flight.incoming },
+    );
+    for (const firing of triggersFor(ctx.state, minion, 'hitBy')) {
+      if (!matchesDamage(firing.trigger, run.damage) || bypassedByMagic(firing.trigger, run.damage)) continue;
+      const triggered = ctx.emit(
+        'HitEffectTriggered',
+        { minionId: run.minionId, attackerId: run.attackerId, by: firing.by, action: firing.trigger.do },
+        { rule: 'D1', step: 'D1', cause: hit },
+      );
+      runTriggeredAction(ctx, firing, {
+        minionId: run.minionId,
+        attackerId: run.attackerId,
+        cause: triggered,
+        depth: run.depth + 1,
+      });
+    }
+  }
+  return true;
+}
+
+/** D2: damage and current armor cancel point for point. False if the damage reached 0 (bounced). */
+function soakArmor(ctx: EngineContext, flight: InFlight): boolean {
+  const minion = ctx.state.minions[flight.run.minionId];
+  const soaked = Math.min(flight.remaining, minion.armor);
+  const damageBefore = flight.remaining;
+  flight.remaining -= soaked;
+  flight.incoming = ctx.emit(
+    'ArmorSoaked',
+    {
+      minionId: minion.id,
+      soaked,
+      armorBefore: minion.armor,
+      armorAfter: minion.armor - soaked,
+      damageBefore,
+      damageAfter: flight.remaining,
+    },
+    { rule: 'D2', step: 'D2', cause: flight.incoming },
+  );
+  return flight.remaining > 0;
+}
+
+/** D3: cap at current HP, then "after checking armor" effects. */
+function afterArmor(ctx: EngineContext, flight: InFlight): 'continue' | 'cancelled' | 'died' {
+  const { run } = flight;
+  const minion = ctx.state.minions[run.minionId];
+  if (flight.remaining > minion.hp) {
+    flight.incoming = ctx.emit(
+      'DamageCapped',
+      { minionId: minion.id, from: flight.remaining, to: Math.max(minion.hp, 0) },
+      { rule: 'D3', step: 'D3', cause: flight.incoming },
+    );
+    flight.remaining = Math.max(minion.hp, 0);
+  }
+  for (const firing of triggersFor(ctx.state, minion, 'afterArmor')) {
+    if (!matchesDamage(firing.trigger, run.damage)) continue;
+    if (bypassedByMagic(firing.trigger, run.damage)) {
+      ctx.emit(
+        'ProtectionBypassed',
+        { minionId: minion.id, by: firing.by },
+        { rule: 'D0', step: 'D3', cause: flight.incoming },
+      );
+      continue;
+    }
+    const before = flight.remaining;
+    flight.remaining = adjustedDamage(firing.trigger.do, before);
+    flight.incoming = ctx.emit(
+      'AfterArmorEffectApplied',
+      {
+        minionId: minion.id,
+        by: firing.by,
+        action: firing.trigger.do,
+        damageBefore: before,
+        damageAfter: flight.remaining,
+      },
+      { rule: 'D3', step: 'D3', cause: flight.incoming },
+    );
+    if (flight.remaining <= 0) return 'cancelled';
+  }
+  if (minion.status !== 'alive') return 'died';
+  return 'continue';
+}
+
+/** D4: HP −= remaining damage; damaged if still alive with HP > 0, else killed. */
+function applyDamage(ctx: EngineContext, flight: InFlight): DamageResult {
+  const minion = ctx.state.minions[flight.run.minionId];
+  const hpBefore = minion.hp;
+  flight.incoming = ctx.emit(
+    'DamageApplied',
+    { minionId: minion.id, amount: flight.remaining, hpBefore, hpAfter: hpBefore - flight.remaining },
+    { rule: 'D4', step: 'D4', cause: flight.incoming },
+  );
+  return minion.status === 'alive' && minion.hp > 0 ? 'damaged' : 'killed';
+}
+
+function resolve(
+  ctx: EngineContext,
+  flight: InFlight,
+  result: DamageResult,
+  bouncedAt: 'D1' | 'D2' | 'D3' | null,
+): DamageResult {
+  const minionId = flight.run.minionId;
+  if (bouncedAt !== null) {
+    flight.incoming = ctx.emit(
+      'DamageBounced',
+      { minionId, step: bouncedAt },
+      { rule: bouncedAt, step: bouncedAt, cause: flight.incoming },
+    );
+  }
+  flight.incoming = ctx.emit(
+    'DamageResolved',
+    { minionId, result },
+    { rule: result === 'killed' ? 'D5' : 'D4', cause: flight.incoming },
+  );
+  return result;
+}
+
+/** D5: a killed result runs the death pipeline, `kills` with an attacker to blame, `dies` without. */
+function startDeath(ctx: EngineContext, flight: InFlight): void {
+  const { run } = flight;
+  runDeath(ctx, {
+    minionId: run.minionId,
+    category: run.attackerId === null ? 'dies' : 'kills',
+    attackerId: run.attackerId,
+    cause: flight.incoming,
+    depth: run.depth,
+  });
+}
+
+/** D1/D3 actions that act on the damage itself. */
+function adjustedDamage(action: Action, remaining: number): number {
+  const { name, params } = actionOf(action);
+  if (name === 'cancelDamage') return 0;
+  if (name === 'modifyDamage') return Math.max(0, remaining + (params as { by: number }).by);
+  return remaining;
+}

@@ -1,0 +1,152 @@
+import type { EngineContext } from '../engine/engine-context';
+import type { DeathCategory } from '../model/game-state';
+import { actionOf } from '../model/spell-definition';
+import { runTriggeredAction } from '../actions/run-action';
+import { leavePlay } from './leave-play';
+import { triggersFor } from './triggers';
+
+export interface DeathRun {
+  minionId: string;
+  category: DeathCategory;
+  attackerId: string | null;
+  cause: string;
+  depth: number;
+}
+
+export type DeathOutcome = 'died' | 'averted';
+
+/**
+ * The "Minion Death" pipeline, E0–E3. Returns null when there was no living minion to die.
+ *
+ *   E0 dispatch (kills/dies → E1, removed/replaced → E2) → E1 is dying → E2 death → E3 burial
+ */
+export function runDeath(ctx: EngineContext, run: DeathRun): DeathOutcome | null {
+  const minion = ctx.state.minions[run.minionId];
+  if (minion === undefined || minion.status !== 'alive' || minion.groupId === null) return null;
+  const startStep = run.category === 'kills' || run.category === 'dies' ? 'E1' : 'E2';
+  let cause = ctx.emit(
+    'DeathStarted',
+    { minionId: run.minionId, category: run.category, attackerId: run.attackerId, startStep },
+    { rule: 'E0', step: 'E0', cause: run.cause },
+  );
+  if (startStep === 'E1') {
+    const dying = isDying(ctx, run, cause);
+    if (dying.averted) return 'averted';
+    cause = dying.cause;
+  }
+  cause = death(ctx, run, cause);
+  burial(ctx, run, cause);
+  return 'died';
+}
+
+/**
+ * E1: status := dying; every "is dying" effect is checked. The first dying-cancel returns the minion to life and
+ * every later one ignores this death (E1.1). Cancelled with HP > 0: halt (E1.2); cancelled at HP ≤ 0: go on.
+ */
+function isDying(ctx: EngineContext, run: DeathRun, started: string): { averted: boolean; cause: string } {
+  let cause = ctx.emit('MinionDying', { minionId: run.minionId }, { rule: 'E1', step: 'E1', cause: started });
+  const minion = ctx.state.minions[run.minionId];
+  let cancelled = false;
+  for (const firing of triggersFor(ctx.state, minion, 'isDying')) {
+    const { name, params } = actionOf(firing.trigger.do);
+    if (name !== 'returnToLife') {
+      const triggered = ctx.emit(
+        'DyingEffectTriggered',
+        { minionId: minion.id, by: firing.by, action: firing.trigger.do },
+        { rule: 'E1', step: 'E1', cause },
+      );
+      runTriggeredAction(ctx, firing, {
+        minionId: minion.id,
+        attackerId: run.attackerId,
+        cause: triggered,
+        depth: run.depth + 1,
+      });
+      continue;
+    }
+    if (minion.status !== 'dying') {
+      ctx.emit('DyingCancelIgnored', { minionId: minion.id, by: firing.by }, { rule: 'E1.1', step: 'E1', cause });
+      continue;
+    }
+    const returned = params as { hp?: number; full?: boolean };
+    const hp = returned.full ? minion.maxHp : Math.min(returned.hp ?? 1, minion.maxHp);
+    cause = ctx.emit('DyingCancelled', { minionId: minion.id, by: firing.by, hp }, { rule: 'E1', step: 'E1', cause });
+    cancelled = true;
+  }
+  if (cancelled && minion.hp > 0) {
+    ctx.emit('DeathAverted', { minionId: minion.id, hp: minion.hp }, { rule: 'E1.2', step: 'E1', cause });
+    return { averted: true, cause };
+  }
+  return { averted: false, cause };
+}
+
+/** E2: status := dead; "when killed" effects for `kills`, "when dies" effects for `kills` and `dies`. */
+function death(ctx: EngineContext, run: DeathRun, cause: string): string {
+  const minion = ctx.state.minions[run.minionId];
+  const died = ctx.emit(
+    'MinionDied',
+    { minionId: minion.id, category: run.category, attackerId: run.attackerId },
+    { rule: run.category === 'kills' || run.category === 'dies' ? 'E2' : 'K1', step: 'E2', cause },
+  );
+  if (run.category === 'kills' && run.attackerId !== null) {
+    for (const firing of triggersFor(ctx.state, minion, 'whenKilled')) {
+      const triggered = ctx.emit(
+        'KilledEffectTriggered',
+        { minionId: minion.id, attackerId: run.attackerId, by: firing.by, action: firing.trigger.do },
+        { rule: 'E2', step: 'E2', cause: died },
+      );
+      runTriggeredAction(ctx, firing, {
+        minionId: minion.id,
+        attackerId: run.attackerId,
+        cause: triggered,
+        depth: run.depth + 1,
+      });
+    }
+  }
+  if (run.category === 'kills' || run.category === 'dies') {
+    for (const firing of triggersFor(ctx.state, minion, 'whenDies')) {
+      const triggered = ctx.emit(
+        'DiesEffectTriggered',
+        { minionId: minion.id, by: firing.by, action: firing.trigger.do },
+        { rule: 'E2', step: 'E2', cause: died },
+      );
+      runTriggeredAction(ctx, firing, {
+        minionId: minion.id,
+        attackerId: run.attackerId,
+        cause: triggered,
+        depth: run.depth + 1,
+      });
+    }
+  }
+  return died;
+}
+
+/**
+ * E3: E3.1 every individual spell on the minion is dispelled, visible or not; E3.2 it leaves its group (and so its
+ * group's spells); E3.3 it goes to its owner's graveyard. A group left empty dies with it (B4), unless a
+ * recruit-to-recruit replacement is filling it again (Q4).
+ */
+function burial(ctx: EngineContext, run: DeathRun, cause: string): void {
+  const minion = ctx.state.minions[run.minionId];
+  for (const activeSpellId of [...minion.spells]) {
+    leavePlay(ctx, activeSpellId, 'host-died', { rule: 'E3.1', step: 'E3', cause });
+  }
+  const groupId = minion.groupId as string;
+  ctx.emit('MinionRemovedFromGroup', { minionId: minion.id, groupId }, { rule: 'E3.2', step: 'E3', cause });
+  const buried = ctx.emit(
+    'MinionBuried',
+    { minionId: minion.id, player: minion.owner },
+    { rule: 'E3.3', step: 'E3', cause },
+  );
+  const group = ctx.state.groups[groupId];
+  if (group.minionIds.length === 0 && !ctx.groupsKeptAlive.has(groupId)) {
+    groupDies(ctx, groupId, run.category, buried);
+  }
+}
+
+/** B4: a group with no minions dies and is removed; its spells leave play with it (S1). */
+export function groupDies(ctx: EngineContext, groupId: string, category: DeathCategory, cause: string): string {
+  for (const activeSpellId of [...ctx.state.groups[groupId].spells]) {
+    leavePlay(ctx, activeSpellId, 'host-died', { rule: 'S1', cause });
+  }
+  return ctx.emit('GroupDied', { groupId, category }, { rule: 'B4', cause });
+}

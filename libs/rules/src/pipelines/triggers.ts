@@ -1,0 +1,63 @@
+import type { TriggerSource } from '../events/event-vocabulary';
+import type { GameState, Minion } from '../model/game-state';
+import type { Player } from '../model/players';
+import type { DamageType, Hook, Trigger } from '../model/spell-definition';
+import { RULES_OPTIONS } from '../rules-options';
+
+export interface FiringTrigger {
+  trigger: Trigger;
+  by: TriggerSource;
+  /** Who the effect belongs to: the minion's owner for a trait, the caster for a spell. */
+  owner: Player;
+  activeSpellId: string | null;
+}
+
+function spellTriggers(state: GameState, activeSpellIds: string[], hook: Hook): FiringTrigger[] {
+  const firing: FiringTrigger[] = [];
+  for (const id of activeSpellIds) {
+    const active = state.activeSpells[id];
+    for (const trigger of state.spells[active.spell].triggers) {
+      if (trigger.on === hook) {
+        firing.push({
+          trigger,
+          by: { activeSpellId: id, spell: active.spell },
+          owner: active.owner,
+          activeSpellId: id,
+        });
+      }
+    }
+  }
+  return firing;
+}
+
+/**
+ * The effects that are checked for a minion at a hook, in the order RULES_OPTIONS.triggerSources gives [A]:
+ * its traits, its individual spells (casting order, S8), then its group's spells (casting order).
+ */
+export function triggersFor(state: GameState, minion: Minion, hook: Hook): FiringTrigger[] {
+  const firing: FiringTrigger[] = [];
+  for (const source of RULES_OPTIONS.triggerSources) {
+    if (source === 'traits') {
+      minion.traits.forEach((trigger, index) => {
+        if (trigger.on === hook) {
+          firing.push({ trigger, by: { trait: index, minionId: minion.id }, owner: minion.owner, activeSpellId: null });
+        }
+      });
+    } else if (source === 'minionSpells') {
+      firing.push(...spellTriggers(state, minion.spells, hook));
+    } else if (minion.groupId !== null && state.groups[minion.groupId]) {
+      firing.push(...spellTriggers(state, state.groups[minion.groupId].spells, hook));
+    }
+  }
+  return firing;
+}
+
+/** Does a damage-hook trigger apply to this damage at all (its damage-kind filter)? */
+export function matchesDamage(trigger: Trigger, damage: DamageType): boolean {
+  return trigger.damageKind === undefined || trigger.damageKind === damage.kind;
+}
+
+/** D0: magical damage is not blocked by any immunity or protective spell. */
+export function bypassedByMagic(trigger: Trigger, damage: DamageType): boolean {
+  return trigger.protective === true && damage.magical;
+}

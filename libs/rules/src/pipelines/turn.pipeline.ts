@@ -1,0 +1,115 @@
+import { runAction } from '../actions/run-action';
+import type { EngineContext } from '../engine/engine-context';
+import type { EntityRef } from '../model/game-state';
+import { addPools } from '../model/mana';
+import type { Player } from '../model/players';
+import { opponentOf, standardSequence } from '../model/players';
+import type { Action } from '../model/spell-definition';
+import type { TriggerSource } from '../events/event-vocabulary';
+import { isAlive } from '../model/state-queries';
+import { RULES_OPTIONS } from '../rules-options';
+import { runCombatPhase } from './combat.pipeline';
+import { leavePlay } from './leave-play';
+import { runSpellExecutionPhase } from './spell-execution.pipeline';
+
+/**
+ * T1, start of turn: initiative update (recorded in TurnStarted) → at-start-of-turn effects → conjuration
+ * expiry → draw up to hand size → mana generation → the orders phase opens.
+ */
+export function startTurn(ctx: EngineContext, turn: number, cause: string): void {
+  const initiative =
+    turn === 1 || !RULES_OPTIONS.initiativeAlternates ? ctx.state.initiative : opponentOf(ctx.state.initiative);
+  const started = ctx.emit('TurnStarted', { turn, initiative }, { rule: 'T1', cause });
+  startOfTurnEffects(ctx, started);
+  expireConjurations(ctx, turn, started);
+  for (const colour of standardSequence(initiative)) {
+    if (colour === 'neutral') continue;
+    const player = ctx.state.players[colour];
+    const cards = player.deck.slice(0, Math.max(0, RULES_OPTIONS.handSize - player.hand.length));
+    ctx.emit(
+      'CardsDrawn',
+      { player: colour, cards, handSize: player.hand.length + cards.length },
+      { rule: 'B7', cause: started },
+    );
+  }
+  for (const colour of standardSequence(initiative)) {
+    if (colour === 'neutral') continue;
+    const player = ctx.state.players[colour];
+    ctx.emit(
+      'ManaGenerated',
+      { player: colour, mana: { ...player.income }, pool: addPools(player.mana, player.income) },
+      { rule: 'T1', cause: started },
+    );
+  }
+  ctx.emit('OrdersPhaseStarted', { turn }, { rule: 'T1', cause: started });
+}
+
+/**
+ * T1 at-start-of-turn effects, by owner in the standard sequence (B2): each owner's active spells in casting
+ * order (S8), then the traits of its living minions.
+ */
+function startOfTurnEffects(ctx: EngineContext, cause: string): void {
+  for (const owner of standardSequence(ctx.state.initiative)) {
+    for (const activeSpellId of [...ctx.state.players[owner].activeSpells]) {
+      const active = ctx.state.activeSpells[activeSpellId];
+      if (active === undefined) continue;
+      for (const trigger of ctx.state.spells[active.spell].triggers) {
+        if (trigger.on !== 'atStartOfTurn' || ctx.state.activeSpells[activeSpellId] === undefined) continue;
+        fire(ctx, { activeSpellId, spell: active.spell }, active.host, trigger.do, owner, activeSpellId, cause);
+      }
+    }
+    for (const minion of Object.values(ctx.state.minions)) {
+      if (minion.owner !== owner) continue;
+      minion.traits.forEach((trigger, index) => {
+        if (trigger.on !== 'atStartOfTurn' || !isAlive(ctx.state.minions[minion.id])) return;
+        fire(ctx, { trait: index, minionId: minion.id }, { minion: minion.id }, trigger.do, owner, null, cause);
+      });
+    }
+  }
+}
+
+function fire(
+  ctx: EngineContext,
+  by: TriggerSource,
+  subject: EntityRef,
+  action: Action,
+  owner: Player,
+  activeSpellId: string | null,
+  cause: string,
+): void {
+  const triggered = ctx.emit('StartOfTurnEffectTriggered', { by, subject, action }, { rule: 'T1', cause });
+  runAction(ctx, action, {
+    subject,
+    caster: owner,
+    attackerId: null,
+    cause: triggered,
+    depth: 1,
+    activeSpellId,
+    rule: 'T1',
+  });
+}
+
+/** S1: a conjuration ends after its set duration, at the start of the turn it expires in. */
+function expireConjurations(ctx: EngineContext, turn: number, cause: string): void {
+  for (const active of Object.values(ctx.state.activeSpells)) {
+    if (active.expiresAtTurn !== null && active.expiresAtTurn <= turn) {
+      leavePlay(ctx, active.id, 'expired', { rule: 'S1', cause });
+    }
+  }
+}
+
+/** T2 → T1: both players confirmed, so the turn executes: spells, combat, end of turn. */
+export function executeTurn(ctx: EngineContext, cause: string): void {
+  runSpellExecutionPhase(ctx, cause);
+  runCombatPhase(ctx, cause);
+  const ended = ctx.emit('TurnEnded', { turn: ctx.state.turn }, { rule: 'T1', cause });
+  ctx.emit('GarbageCollectionScheduled', { turn: ctx.state.turn }, { rule: 'T1', cause: ended });
+}
+
+/** T1 garbage collection (E3.3): every minion in every graveyard is deleted; then the next turn starts. */
+export function collectGarbage(ctx: EngineContext, cause?: string): void {
+  const turn = ctx.state.turn;
+  const minionIds = standardSequence(ctx.state.initiative).flatMap((player) => ctx.state.players[player].graveyard);
+  const collected = ctx.emit('GarbageCollected', { turn, minionIds }, { rule: 'E3.3', cause });
+  startTurn(ctx, turn + 1, collected);
+}

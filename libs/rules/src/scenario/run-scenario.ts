@@ -1,0 +1,112 @@
+import { CommandRejected, reject } from '../commands/command-rejected.error';
+import type { Command } from '../commands/command';
+import type { DomainEvent } from '../events/domain-event';
+import { execute } from '../engine/decide';
+import type { GameState } from '../model/game-state';
+import { initialState } from '../model/initial-state';
+import { COLOURS } from '../model/players';
+import type { Colour } from '../model/players';
+import type { Scenario, ScenarioOrder } from './scenario';
+
+/** An order the rules refused, and where it stands in the scenario file. */
+export interface ScenarioRejection {
+  place: string;
+  expected: boolean;
+  error: CommandRejected;
+}
+
+export interface ScenarioRun {
+  events: DomainEvent[];
+  state: GameState;
+  /** Refused orders that the file marked `expectRejected` (an unexpected one throws ScenarioFailed). */
+  rejections: ScenarioRejection[];
+  /** Orders marked `expectRejected` that the rules accepted. */
+  acceptedDespiteExpectation: string[];
+}
+
+export class ScenarioFailed extends Error {
+  constructor(
+    readonly place: string,
+    readonly rejection: CommandRejected,
+  ) {
+    super(`${place}: ${rejection.message}`);
+    this.name = 'ScenarioFailed';
+  }
+}
+
+/** The command an order of a scenario file stands for. */
+export function orderCommand(player: Colour, order: ScenarioOrder, commandId: string, place: string): Command {
+  const metadata = { commandId };
+  const given = ['cast', 'attack', 'discard'].filter((key) => order[key as keyof ScenarioOrder] !== undefined);
+  if (given.length !== 1) reject('invalid', null, 'an order is exactly one of "cast", "attack" or "discard"', place);
+  if (order.cast !== undefined) {
+    if (order.target === undefined) reject('invalid', 'S2', 'a cast needs a target', `${place}.target`);
+    return { type: 'TargetSpell', data: { player, spell: order.cast, target: order.target }, metadata };
+  }
+  if (order.attack !== undefined) {
+    const { attacker, victim, attack } = order.attack;
+    return { type: 'OrderAttack', data: { player, attackerId: attacker, victimId: victim, attack }, metadata };
+  }
+  return { type: 'DiscardSpell', data: { player, spell: order.discard as string }, metadata };
+}
+
+/**
+ * Plays a scenario: set-up, then for each turn every order (red's, then blue's, in file order), both
+ * confirmations, and the scheduled garbage collection. Pure and deterministic: command ids come from places in
+ * the file.
+ */
+export function runScenario(scenario: Scenario, gameId = 'scenario'): ScenarioRun {
+  const events: DomainEvent[] = [];
+  const rejections: ScenarioRejection[] = [];
+  const acceptedDespiteExpectation: string[] = [];
+  let state = initialState();
+  const run = (command: Command, place: string, expectRejected = false): void => {
+    try {
+      const decision = execute(state, command);
+      state = decision.state;
+      for (const event of decision.events) events.push(event);
+      if (expectRejected) acceptedDespiteExpectation.push(place);
+    } catch (error) {
+      if (!(error instanceof CommandRejected)) throw error;
+      if (!expectRejected) throw new ScenarioFailed(place, error);
+      rejections.push({ place, expected: true, error });
+    }
+  };
+  const { turns, ...setup } = scenario;
+  run({ type: 'CreateGame', data: { gameId, setup }, metadata: { commandId: 'setup' } }, 'setup');
+  (turns ?? []).forEach((turn, t) => {
+    const number = state.turn;
+    for (const colour of COLOURS) {
+      (turn.orders?.[colour] ?? []).forEach((order, o) => {
+        const place = `turns[${t}].orders.${colour}[${o}]`;
+        let command: Command;
+        try {
+          command = orderCommand(colour, order, `turn-${number}/${colour}/${o}`, place);
+        } catch (error) {
+          if (error instanceof CommandRejected) throw new ScenarioFailed(place, error);
+          throw error;
+        }
+        run(command, place, order.expectRejected === true);
+      });
+    }
+    for (const colour of COLOURS) {
+      run(
+        {
+          type: 'ConfirmOrders',
+          data: { player: colour },
+          metadata: { commandId: `turn-${number}/${colour}/confirm` },
+        },
+        `turns[${t}] (${colour} confirms)`,
+      );
+    }
+    run(
+      {
+        type: 'CollectGarbage',
+        data: { turn: number },
+        metadata: { commandId: `turn-${number}/collect`, correlationId: `turn-${number}/blue/confirm` },
+      },
+      `turns[${t}] (garbage collection)`,
+    );
+  });
+  return { events, state, rejections, acceptedDespiteExpectation };
+}

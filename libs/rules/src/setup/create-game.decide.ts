@@ -1,0 +1,93 @@
+import { SPELL_CATALOG } from '../catalog';
+import { reject } from '../commands/command-rejected.error';
+import type { CommandDataMap } from '../commands/command';
+import type { EngineContext } from '../engine/engine-context';
+import type { EventDataMap } from '../events/event-vocabulary';
+import { toPool } from '../model/mana';
+import { COLOURS } from '../model/players';
+import type { SpellDefinition } from '../model/spell-definition';
+import { createdMinion } from '../actions/create-entities';
+import { startTurn } from '../pipelines/turn.pipeline';
+import type { GameSetup } from './game-setup';
+import { SETUP_ID, validateSetup } from './validate-setup';
+
+/**
+ * The spells a game can use: those its set-up defines, plus any catalog spell it names without defining.
+ * Definitions are copied into GameCreated, so a recorded game never depends on a later catalog.
+ */
+export function resolveSpells(setup: GameSetup): Record<string, SpellDefinition> {
+  const spells: Record<string, SpellDefinition> = { ...(setup.spells ?? {}) };
+  const named = [
+    ...COLOURS.flatMap((colour) => [
+      ...(setup.players?.[colour]?.hand ?? []),
+      ...(setup.players?.[colour]?.deck ?? []),
+    ]),
+    ...(setup.board?.activeSpells ?? []).map((active) => active.spell),
+  ];
+  for (const key of named) {
+    if (spells[key] === undefined && SPELL_CATALOG[key] !== undefined) spells[key] = SPELL_CATALOG[key];
+  }
+  return spells;
+}
+
+function gameCreatedData(
+  gameId: string,
+  setup: GameSetup,
+  spells: Record<string, SpellDefinition>,
+): EventDataMap['GameCreated'] {
+  const player = (colour: 'red' | 'blue'): EventDataMap['GameCreated']['players']['red'] => {
+    const given = setup.players[colour];
+    return {
+      house: given.house,
+      mana: toPool(given.mana),
+      income: toPool(given.income),
+      hand: [...given.hand],
+      deck: [...given.deck],
+    };
+  };
+  return {
+    gameId,
+    name: setup.name ?? gameId,
+    seed: setup.seed,
+    initiative: setup.initiative,
+    spells,
+    players: { red: player('red'), blue: player('blue') },
+    board: {
+      groups: setup.board.groups.map((group) => ({
+        id: group.id,
+        owner: group.owner,
+        square: group.square,
+        minions: group.minions.map((minion) => createdMinion(minion.id, minion)),
+      })),
+      structures: setup.board.structures.map((s) => ({ id: s.id, kind: s.kind, owner: s.owner, square: s.square })),
+      squares: (setup.board.squares ?? []).map((square) => ({ id: square.id, terrain: square.terrain ?? undefined })),
+      activeSpells: setup.board.activeSpells.map((active) => {
+        const spell = spells[active.spell];
+        const duration = active.duration ?? spell.duration;
+        return {
+          id: active.id,
+          spell: active.spell,
+          owner: active.owner,
+          host: active.host,
+          visible: spell.visible,
+          expiresAtTurn: spell.type === 'conjuration' && duration !== undefined ? 1 + duration : null,
+        };
+      }),
+    },
+  };
+}
+
+/** B1–B7: a game is set up as its set-up describes, then turn 1 starts (T1). */
+export function createGame(ctx: EngineContext, data: CommandDataMap['CreateGame']): void {
+  if (ctx.state.gameId !== null) reject('phase', null, `game ${ctx.state.gameId} already exists`, 'gameId');
+  if (typeof data.gameId !== 'string' || !SETUP_ID.test(data.gameId)) {
+    reject('invalid', null, `"${data.gameId}" is not a valid game id (${SETUP_ID.source})`, 'gameId');
+  }
+  const setup = data.setup;
+  if (setup === null || typeof setup !== 'object' || typeof setup.board !== 'object')
+    reject('invalid', null, 'a set-up needs players and a board', 'setup');
+  const spells = resolveSpells(setup);
+  validateSetup(setup, spells);
+  const created = ctx.emit('GameCreated', gameCreatedData(data.gameId, setup, spells), { rule: 'B1' });
+  startTurn(ctx, 1, created);
+}

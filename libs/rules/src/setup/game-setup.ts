@@ -1,0 +1,58 @@
+import type { EntityRef } from '../model/game-state';
+import type { House, ManaType } from '../model/mana';
+import type { Colour, Player } from '../model/players';
+import type { MinionSpec, SpellDefinition, StructureKind } from '../model/spell-definition';
+
+export type PartialMana = Partial<Record<ManaType, number>>;
+
+export interface PlayerSetup {
+  house: House;
+  mana: PartialMana;
+  /** Mana added at every start of turn [A]; none when absent. */
+  income?: PartialMana;
+  hand: string[];
+  deck: string[];
+}
+
+export interface GroupSetup {
+  id: string;
+  owner: Player;
+  square: string;
+  minions: (MinionSpec & { id: string })[];
+}
+
+export interface StructureSetup {
+  id: string;
+  kind: StructureKind;
+  owner: Player;
+  square: string;
+}
+
+export interface ActiveSpellSetup {
+  id: string;
+  spell: string;
+  owner: Player;
+  host: EntityRef;
+  /** Conjurations: turns left before expiry; defaults to the spell's duration. */
+  duration?: number;
+}
+
+export interface SquareSetup {
+  id: string;
+  terrain?: string;
+}
+
+/** A game's set-up: a scenario file without its turns (DESIGN.md "Scenario file"). */
+export interface GameSetup {
+  name?: string;
+  seed: number;
+  initiative: Colour;
+  spells: Record<string, SpellDefinition>;
+  players: Record<Colour, PlayerSetup>;
+  board: {
+    groups: GroupSetup[];
+    structures: StructureSetup[];
+    squares?: SquareSetup[];
+    activeSpells: ActiveSpellSetup[];
+  };
+}
