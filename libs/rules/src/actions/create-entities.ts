@@ -3,6 +3,7 @@ import type { CreatedMinion } from '../events/event-vocabulary';
 import type { Player } from '../model/players';
 import type { MinionSpec, StructureKind } from '../model/spell-definition';
 import { RULES_OPTIONS } from '../rules-options';
+import { applyGroupAlterations } from './group-membership';
 
 /** A created minion, normalised so the event alone rebuilds it. */
 export function createdMinion(id: string, spec: MinionSpec): CreatedMinion {
@@ -32,7 +33,12 @@ export function addMinions(
   for (const spec of specs) {
     if (group.minionIds.length >= RULES_OPTIONS.maxGroupSize || spec.kind !== group.kind) continue;
     const id = ctx.nextEntityId('minion');
-    ctx.emit('MinionCreated', { groupId, minion: createdMinion(id, spec), owner: group.owner }, { rule, cause });
+    const created = ctx.emit(
+      'MinionCreated',
+      { groupId, minion: createdMinion(id, spec), owner: group.owner },
+      { rule, cause },
+    );
+    applyGroupAlterations(ctx, groupId, id, created);
     ids.push(id);
   }
   return ids;

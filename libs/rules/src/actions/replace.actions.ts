@@ -1,10 +1,11 @@
 import type { EngineContext } from '../engine/engine-context';
 import type { ActionParams, MinionSpec } from '../model/spell-definition';
-import { groupDies, runDeath } from '../pipelines/death.pipeline';
+import { runDeath } from '../pipelines/death.pipeline';
 import { leavePlay } from '../pipelines/leave-play';
 import { checkTargetRule } from '../orders/target-rule';
 import type { ActionTarget } from './action-target';
 import { createGroup, createStructure, createdMinion } from './create-entities';
+import { applyGroupAlterations } from './group-membership';
 
 type Replacement = ActionParams['replaceGroup']['with'];
 
@@ -74,12 +75,13 @@ export function replaceMinion(ctx: EngineContext, minionId: string, spec: Minion
   if (keepsGroup) {
     ctx.groupsKeptAlive.delete(groupId);
     replacementId = ctx.nextEntityId('minion');
-    ctx.emit(
+    const created = ctx.emit(
       'MinionCreated',
       { groupId, minion: createdMinion(replacementId, spec), owner: group.owner },
       { rule: 'Q4', cause: target.cause },
     );
     dropIllegalGroupSpells(ctx, groupId, target.cause);
+    applyGroupAlterations(ctx, groupId, replacementId, created);
   } else {
     const newGroupId = createGroup(ctx, group.owner, group.square, [spec], 'Q3', target.cause);
     replacementId = ctx.state.groups[newGroupId].minionIds[0];
@@ -89,12 +91,7 @@ export function replaceMinion(ctx: EngineContext, minionId: string, spec: Minion
 
 /** Q4: group spells for which the group (with its new recruit) is no longer a legal target leave play. */
 function dropIllegalGroupSpells(ctx: EngineContext, groupId: string, cause: string): void {
-  const group = ctx.state.groups[groupId];
-  if (group.minionIds.length === 0) {
-    groupDies(ctx, groupId, 'replaced', cause);
-    return;
-  }
-  for (const activeSpellId of [...group.spells]) {
+  for (const activeSpellId of [...ctx.state.groups[groupId].spells]) {
     const active = ctx.state.activeSpells[activeSpellId];
     const illegal = checkTargetRule(ctx.state, active.owner, ctx.state.spells[active.spell].target, { group: groupId });
     if (illegal !== null) leavePlay(ctx, activeSpellId, 'host-no-longer-legal', { rule: 'Q4', cause });

@@ -3,18 +3,18 @@ import type { Player } from './players';
 
 /** The active-spell list of a host (S8), or undefined when the host is not on the board. */
 export function hostSpells(state: GameState, host: EntityRef): string[] | undefined {
-  if ('minion' in host) return state.minions[host.minion]?.spells;
-  if ('group' in host) return state.groups[host.group]?.spells;
-  if ('structure' in host) return state.structures[host.structure]?.spells;
-  if ('square' in host) return state.squares[host.square]?.spells;
+  if ('minion' in host) return lookup(state.minions, host.minion)?.spells;
+  if ('group' in host) return lookup(state.groups, host.group)?.spells;
+  if ('structure' in host) return lookup(state.structures, host.structure)?.spells;
+  if ('square' in host) return lookup(state.squares, host.square)?.spells;
   return state.globe.spells;
 }
 
 /** The owner of a board entity; the globe and squares belong to nobody. */
 export function ownerOf(state: GameState, ref: EntityRef): Player | null {
-  if ('minion' in ref) return state.minions[ref.minion]?.owner ?? null;
-  if ('group' in ref) return state.groups[ref.group]?.owner ?? null;
-  if ('structure' in ref) return state.structures[ref.structure]?.owner ?? null;
+  if ('minion' in ref) return lookup(state.minions, ref.minion)?.owner ?? null;
+  if ('group' in ref) return lookup(state.groups, ref.group)?.owner ?? null;
+  if ('structure' in ref) return lookup(state.structures, ref.structure)?.owner ?? null;
   return null;
 }
 
@@ -43,4 +43,12 @@ export function idInUse(state: GameState, id: string): boolean {
     id in state.activeSpells ||
     id in state.orders
   );
+}
+
+/**
+ * A record entry by a key that came from outside (a command or a set-up): own properties only, so that a
+ * name like "constructor" or "toString" finds nothing rather than Object.prototype's member.
+ */
+export function lookup<T>(record: Record<string, T>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 }

@@ -1,7 +1,7 @@
 import { reject } from '../commands/command-rejected.error';
 import type { CommandDataMap } from '../commands/command';
 import type { EngineContext } from '../engine/engine-context';
-import { groupOf, isAlive } from '../model/state-queries';
+import { groupOf, isAlive, lookup } from '../model/state-queries';
 import { RULES_OPTIONS } from '../rules-options';
 import { requireOrdersPhase } from './order-guards';
 
@@ -9,7 +9,7 @@ import { requireOrdersPhase } from './order-guards';
 export function orderAttack(ctx: EngineContext, data: CommandDataMap['OrderAttack']): void {
   const state = ctx.state;
   const player = requireOrdersPhase(state, data.player);
-  const attacker = state.minions[data.attackerId];
+  const attacker = lookup(state.minions, data.attackerId);
   if (attacker === undefined) reject('not-found', 'T3', `minion ${data.attackerId} is not on the board`, 'attacker');
   if (!isAlive(attacker)) reject('rule', 'T3', `minion ${data.attackerId} is not alive`, 'attacker');
   if (attacker.owner !== player)
@@ -18,7 +18,7 @@ export function orderAttack(ctx: EngineContext, data: CommandDataMap['OrderAttac
   if (!Number.isInteger(attackIndex) || attacker.attacks[attackIndex] === undefined) {
     reject('rule', 'B3', `minion ${data.attackerId} has no attack number ${attackIndex}`, 'attack');
   }
-  const victim = state.minions[data.victimId];
+  const victim = lookup(state.minions, data.victimId);
   if (victim === undefined) reject('not-found', 'T3', `minion ${data.victimId} is not on the board`, 'victim');
   if (!isAlive(victim)) reject('rule', 'T3', `minion ${data.victimId} is not alive`, 'victim');
   if (victim.owner === player) reject('rule', 'T3', `minion ${data.victimId} is ${player}'s own`, 'victim');

@@ -1,7 +1,7 @@
 import type { EntityRef, GameState } from '../model/game-state';
 import { describeRef, refKind } from '../model/entity-ref';
 import type { Player } from '../model/players';
-import { isAlive, ownerOf } from '../model/state-queries';
+import { isAlive, lookup, ownerOf } from '../model/state-queries';
 import type { TargetRule } from '../model/spell-definition';
 
 export interface TargetProblem {
@@ -18,13 +18,13 @@ function presence(state: GameState, target: EntityRef): TargetProblem | null {
     reason: `${describeRef(target)} is not on the board`,
   });
   if ('minion' in target) {
-    const minion = state.minions[target.minion];
+    const minion = lookup(state.minions, target.minion);
     if (minion === undefined) return missing('S2');
     if (!isAlive(minion)) return { kind: 'rule', rule: 'Q1', reason: `minion ${target.minion} is dead` };
   } else if ('group' in target) {
-    if (state.groups[target.group] === undefined) return missing('S2');
+    if (lookup(state.groups, target.group) === undefined) return missing('S2');
   } else if ('structure' in target) {
-    if (state.structures[target.structure] === undefined) return missing('S2');
+    if (lookup(state.structures, target.structure) === undefined) return missing('S2');
   }
   return null;
 }

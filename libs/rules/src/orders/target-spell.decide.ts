@@ -3,7 +3,7 @@ import type { CommandDataMap } from '../commands/command';
 import type { EngineContext } from '../engine/engine-context';
 import { describeRef, sameRef } from '../model/entity-ref';
 import { canAfford, costInMana, MANA_TYPES } from '../model/mana';
-import { activeSpellsOn, groupsOnSquare } from '../model/state-queries';
+import { activeSpellsOn, groupsOnSquare, lookup } from '../model/state-queries';
 import { isInstant } from '../model/spell-definition';
 import { requireOrdersPhase } from './order-guards';
 import { checkTargetRule } from './target-rule';
@@ -16,7 +16,7 @@ import { checkTargetRule } from './target-rule';
 export function targetSpell(ctx: EngineContext, data: CommandDataMap['TargetSpell']): void {
   const state = ctx.state;
   const player = requireOrdersPhase(state, data.player);
-  const spell = state.spells[data.spell];
+  const spell = lookup(state.spells, data.spell);
   if (spell === undefined) reject('not-found', 'S3', `spell "${data.spell}" is not defined in this game`, 'spell');
   if (!state.players[player].hand.includes(data.spell)) {
     reject('rule', 'S3', `spell "${data.spell}" is not in ${player}'s hand`, 'spell');

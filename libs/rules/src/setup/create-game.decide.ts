@@ -8,6 +8,7 @@ import { COLOURS } from '../model/players';
 import type { SpellDefinition } from '../model/spell-definition';
 import { createdMinion } from '../actions/create-entities';
 import { startTurn } from '../pipelines/turn.pipeline';
+import { lookup } from '../model/state-queries';
 import type { GameSetup } from './game-setup';
 import { SETUP_ID, validateSetup } from './validate-setup';
 
@@ -25,7 +26,8 @@ export function resolveSpells(setup: GameSetup): Record<string, SpellDefinition>
     ...(setup.board?.activeSpells ?? []).map((active) => active.spell),
   ];
   for (const key of named) {
-    if (spells[key] === undefined && SPELL_CATALOG[key] !== undefined) spells[key] = SPELL_CATALOG[key];
+    const known = lookup(SPELL_CATALOG, key);
+    if (lookup(spells, key) === undefined && known !== undefined) spells[key] = known;
   }
   return spells;
 }

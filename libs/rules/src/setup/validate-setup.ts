@@ -6,13 +6,15 @@ import { COLOURS, PLAYERS } from '../model/players';
 import type { Action, MinionSpec, SpellDefinition, Trigger } from '../model/spell-definition';
 import { ACTION_NAMES, HOOK_ONLY_ACTIONS, HOOKS, SPELL_TYPES, TARGET_KINDS, actionOf } from '../model/spell-definition';
 import { RULES_OPTIONS } from '../rules-options';
+import { lookup } from '../model/state-queries';
 import type { GameSetup } from './game-setup';
 
 /** Ids given in a set-up: letters, digits, `_` and `-`, starting with a letter (created ids contain a dot). */
 export const SETUP_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
-const invalid = (field: string, reason: string, rule: string | null = null): never =>
-  reject('invalid', rule, reason, field);
+function invalid(field: string, reason: string, rule: string | null = null): never {
+  return reject('invalid', rule, reason, field);
+}
 
 function wholeNumber(value: unknown, field: string, min: number): void {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
@@ -123,7 +125,8 @@ export function validateSetup(setup: GameSetup, spells: Record<string, SpellDefi
     }
     for (const pile of ['hand', 'deck'] as const) {
       player[pile].forEach((key, i) => {
-        if (spells[key] === undefined) invalid(`players.${colour}.${pile}[${i}]`, `spell "${key}" is not defined`);
+        if (lookup(spells, key) === undefined)
+          invalid(`players.${colour}.${pile}[${i}]`, `spell "${key}" is not defined`);
       });
     }
   }
@@ -157,7 +160,7 @@ export function validateSetup(setup: GameSetup, spells: Record<string, SpellDefi
   setup.board.activeSpells.forEach((active, a) => {
     const field = `board.activeSpells[${a}]`;
     claim(active.id, `${field}.id`);
-    const spell = spells[active.spell];
+    const spell = lookup(spells, active.spell);
     if (spell === undefined) invalid(`${field}.spell`, `spell "${active.spell}" is not defined`);
     if (!PLAYERS.includes(active.owner)) invalid(`${field}.owner`, 'must be red, blue or neutral', 'S8');
     if (refKind(active.host) !== spell.target.kind)
