@@ -7,7 +7,7 @@ module.exports = {
   roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/test'],
   transform: {
     // Type checking is `npm run typecheck`; the tests only transpile, which keeps them fast.
-    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: true, diagnostics: false }],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
   },
   moduleNameMapper: {
     '^@app/rules(|/.*)$': '<rootDir>/libs/rules/src$1',

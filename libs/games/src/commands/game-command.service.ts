@@ -1,0 +1,107 @@
+import { EventStore, WrongExpectedRevisionError } from '@app/event-store';
+import { CommandRejected, execute, initialState } from '@app/rules';
+import type { Command, CommandDataMap, CommandType, DomainEvent, GameState } from '@app/rules';
+import { Inject, Injectable } from '@nestjs/common';
+import { ConcurrencyConflictError, GameAlreadyExistsError } from '../games.errors';
+import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
+import { gameStream } from '../game-stream';
+import { GameRepository } from '../loading/game-repository';
+import type { LoadedGame } from '../loading/loaded-game';
+import { snapshotDue } from '../loading/snapshot.policy';
+import type { GameEventLine } from '../recording/game-event-line';
+import { chainEvents, genesisHash } from '../recording/hash-chain';
+
+/** What a handled command recorded. */
+export interface CommandOutcome {
+  gameId: string;
+  /** The recorded events, with their revisions and chained metadata. */
+  events: GameEventLine[];
+  /** The game's last revision after the append. */
+  revision: number;
+  state: GameState;
+}
+
+/**
+ * Command handling (DESIGN.md "The core loop"): load (snapshot + events since) → decide → one atomic append with
+ * the expected revision → on a revision conflict, reload and decide again, a bounded number of times. A command
+ * the rules refuse throws CommandRejected and appends nothing.
+ */
+@Injectable()
+export class GameCommandService {
+  constructor(
+    private readonly store: EventStore,
+    private readonly games: GameRepository,
+    @Inject(GAMES_OPTIONS) private readonly options: GamesOptions,
+  ) {}
+
+  async createGame(data: CommandDataMap['CreateGame'], commandId: string): Promise<CommandOutcome> {
+    const empty: LoadedGame = {
+      gameId: data.gameId,
+      revision: -1,
+      state: initialState(),
+      lastHash: genesisHash(data.gameId),
+    };
+    const command: Command = { type: 'CreateGame', data, metadata: { commandId } };
+    try {
+      return await this.record(empty, command);
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) throw new GameAlreadyExistsError(data.gameId);
+      throw error;
+    }
+  }
+
+  async handle<K extends Exclude<CommandType, 'CreateGame'>>(
+    gameId: string,
+    type: K,
+    data: CommandDataMap[K],
+    metadata: { commandId: string; correlationId?: string },
+  ): Promise<CommandOutcome> {
+    const command = { type, data, metadata } as Command;
+    for (let attempt = 1; attempt <= this.options.maxCommandAttempts; attempt += 1) {
+      // The cached state is good enough to decide on first: if another writer moved the game on, the append
+      // says so. A refusal on a cached state is re-checked on a fresh one before it is reported.
+      const fresh = attempt > 1;
+      const game = await this.games.loadLatest(gameId, fresh);
+      try {
+        return await this.record(game, command);
+      } catch (error) {
+        const stale = error instanceof WrongExpectedRevisionError || (error instanceof CommandRejected && !fresh);
+        if (!stale) throw error;
+        this.games.forget(gameId);
+      }
+    }
+    throw new ConcurrencyConflictError(gameId, this.options.maxCommandAttempts);
+  }
+
+  private async record(game: LoadedGame, command: Command): Promise<CommandOutcome> {
+    const decision = execute(game.state, command);
+    const { events, lastHash } = chainEvents<DomainEvent>(game.lastHash, decision.events);
+    const expected = game.revision < 0 ? 'no-stream' : game.revision;
+    const appended = await this.store.append(
+      gameStream(game.gameId),
+      events.map((event) => ({ type: event.type, data: event.data, metadata: { ...event.metadata } })),
+      expected,
+    );
+    const recorded: LoadedGame = {
+      gameId: game.gameId,
+      revision: appended.lastRevision,
+      state: decision.state,
+      lastHash,
+    };
+    this.games.remember(recorded);
+    if (snapshotDue(game.revision, recorded.revision, events, this.options.snapshotEvery)) {
+      await this.games.saveSnapshot(recorded);
+    }
+    return {
+      gameId: game.gameId,
+      events: events.map((event, i) => ({
+        revision: appended.firstRevision + i,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata as unknown as Record<string, unknown>,
+      })),
+      revision: appended.lastRevision,
+      state: decision.state,
+    };
+  }
+}

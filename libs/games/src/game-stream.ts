@@ -1,0 +1,10 @@
+/** One stream per game (DESIGN.md "Event envelope"). */
+export const GAME_STREAM_PREFIX = 'game-';
+
+export function gameStream(gameId: string): string {
+  return `${GAME_STREAM_PREFIX}${gameId}`;
+}
+
+export function gameIdOfStream(stream: string): string | null {
+  return stream.startsWith(GAME_STREAM_PREFIX) ? stream.slice(GAME_STREAM_PREFIX.length) : null;
+}

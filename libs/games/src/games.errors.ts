@@ -1,0 +1,37 @@
+/** The game does not exist (404). */
+export class GameNotFoundError extends Error {
+  constructor(readonly gameId: string) {
+    super(`game ${gameId} not found`);
+    this.name = 'GameNotFoundError';
+  }
+}
+
+/** A game with this id already exists (409). */
+export class GameAlreadyExistsError extends Error {
+  constructor(readonly gameId: string) {
+    super(`game ${gameId} already exists`);
+    this.name = 'GameAlreadyExistsError';
+  }
+}
+
+/** Other writers kept moving the game on while a command was retried (409). Nothing was appended. */
+export class ConcurrencyConflictError extends Error {
+  constructor(
+    readonly gameId: string,
+    readonly attempts: number,
+  ) {
+    super(`game ${gameId} kept changing under this command; gave up after ${attempts} attempts — nothing was recorded`);
+    this.name = 'ConcurrencyConflictError';
+  }
+}
+
+/** A revision, turn or phase the game has not reached (404). */
+export class GamePointNotFoundError extends Error {
+  constructor(
+    readonly gameId: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GamePointNotFoundError';
+  }
+}

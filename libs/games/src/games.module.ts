@@ -1,0 +1,30 @@
+import { EventStoreModule } from '@app/event-store';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { GameCommandService } from './commands/game-command.service';
+import { DEFAULT_GAMES_OPTIONS, GAMES_OPTIONS, type GamesOptions } from './games.options';
+import { GameRepository } from './loading/game-repository';
+import { GarbageCollectionScheduler } from './scheduling/garbage-collection.scheduler';
+import { TimeTravelService } from './time-travel/time-travel.service';
+
+export type GamesModuleOptions = Pick<GamesOptions, 'store'> & Partial<Omit<GamesOptions, 'store'>>;
+
+/** The application layer: command handling, loading and snapshots, time travel, the end-of-turn scheduler. */
+@Module({})
+export class GamesModule {
+  static forRoot(options: GamesModuleOptions): DynamicModule {
+    const resolved: GamesOptions = { ...DEFAULT_GAMES_OPTIONS, ...options };
+    const providers = [
+      { provide: GAMES_OPTIONS, useValue: resolved },
+      GameRepository,
+      GameCommandService,
+      TimeTravelService,
+      GarbageCollectionScheduler,
+    ];
+    return {
+      module: GamesModule,
+      imports: [EventStoreModule.forRoot(resolved.store)],
+      providers,
+      exports: [GameRepository, GameCommandService, TimeTravelService, GarbageCollectionScheduler, GAMES_OPTIONS],
+    };
+  }
+}

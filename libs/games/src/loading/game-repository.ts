@@ -1,0 +1,111 @@
+import { EventStore, SnapshotStore } from '@app/event-store';
+import type { RecordedEvent } from '@app/event-store';
+import { ENGINE_VERSION, cloneState, evolve, initialState } from '@app/rules';
+import type { DomainEvent, GameState } from '@app/rules';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { GameNotFoundError, GamePointNotFoundError } from '../games.errors';
+import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
+import { gameStream } from '../game-stream';
+import { genesisHash } from '../recording/hash-chain';
+import type { LoadedGame } from './loaded-game';
+
+interface SnapshotBody {
+  state: GameState;
+  hash: string;
+}
+
+/**
+ * Loads games as folds of their streams: from the latest snapshot at or before the wanted revision (snapshots
+ * are a cache keyed by engine version), then the events after it. Keeps recent latest states in memory.
+ */
+@Injectable()
+export class GameRepository {
+  private readonly logger = new Logger(GameRepository.name);
+  private readonly latest = new Map<string, LoadedGame>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly snapshots: SnapshotStore,
+    @Inject(GAMES_OPTIONS) private readonly options: GamesOptions,
+  ) {}
+
+  /** The game as it stands now. With `fresh`, checks the store for events appended by another process. */
+  async loadLatest(gameId: string, fresh = true): Promise<LoadedGame> {
+    const cached = this.latest.get(gameId);
+    if (cached && !fresh) return cached;
+    const last = await this.store.streamRevision(gameStream(gameId));
+    if (last === null) throw new GameNotFoundError(gameId);
+    if (cached && cached.revision === last) return cached;
+    const loaded =
+      cached && cached.revision < last
+        ? await this.foldOnto(gameId, { ...cached, state: cloneState(cached.state) }, last)
+        : await this.loadAt(gameId, last);
+    this.remember(loaded);
+    return loaded;
+  }
+
+  /** The game as it stood right after event `revision`. */
+  async loadAt(gameId: string, revision: number): Promise<LoadedGame> {
+    const last = await this.store.streamRevision(gameStream(gameId));
+    if (last === null) throw new GameNotFoundError(gameId);
+    if (!Number.isInteger(revision) || revision < 0 || revision > last) {
+      throw new GamePointNotFoundError(
+        gameId,
+        `game ${gameId} has revisions 0 to ${last}; there is no revision ${revision}`,
+      );
+    }
+    const cached = this.latest.get(gameId);
+    if (cached && cached.revision === revision) return cached;
+    return this.foldOnto(gameId, await this.startingPoint(gameId, revision), revision);
+  }
+
+  /** Remembers the latest state of a game (after a command appended its events). */
+  remember(game: LoadedGame): void {
+    this.latest.delete(game.gameId);
+    this.latest.set(game.gameId, game);
+    if (this.latest.size > this.options.cachedGames) {
+      this.latest.delete(this.latest.keys().next().value as string);
+    }
+  }
+
+  forget(gameId: string): void {
+    this.latest.delete(gameId);
+  }
+
+  /** Saves a snapshot; a failure only costs speed, so it is logged, never thrown. */
+  async saveSnapshot(game: LoadedGame): Promise<void> {
+    const body: SnapshotBody = { state: game.state, hash: game.lastHash };
+    try {
+      await this.snapshots.saveSnapshot(gameStream(game.gameId), game.revision, ENGINE_VERSION, JSON.stringify(body));
+    } catch (error) {
+      this.logger.warn(`snapshot of ${game.gameId}@${game.revision} not saved: ${(error as Error).message}`);
+    }
+  }
+
+  private async startingPoint(gameId: string, revision: number): Promise<LoadedGame> {
+    const snapshot = await this.snapshots.loadSnapshot(gameStream(gameId), ENGINE_VERSION, revision);
+    if (snapshot === null) return { gameId, revision: -1, state: initialState(), lastHash: genesisHash(gameId) };
+    const body = JSON.parse(snapshot.state) as SnapshotBody;
+    return { gameId, revision: snapshot.revision, state: body.state, lastHash: body.hash };
+  }
+
+  /** Folds events (from.revision, to] onto `from`, which it owns. */
+  private async foldOnto(gameId: string, from: LoadedGame, to: number): Promise<LoadedGame> {
+    const game = from;
+    if (game.revision >= to) return game;
+    let lastEvent: RecordedEvent | undefined;
+    for await (const page of this.store.readStreamPages(gameStream(gameId), {
+      from: game.revision + 1,
+      maxCount: to - game.revision,
+      pageSize: 5000,
+    })) {
+      for (const event of page) evolve(game.state, event as unknown as DomainEvent);
+      lastEvent = page[page.length - 1];
+    }
+    if (lastEvent) {
+      game.revision = lastEvent.revision;
+      game.lastHash = String(lastEvent.metadata.hash ?? game.lastHash);
+    }
+    return game;
+  }
+}

@@ -1,0 +1,44 @@
+import canonicalize from 'canonicalize';
+import { createHash } from 'node:crypto';
+
+/** The link fields every stored event carries (DESIGN.md "Event envelope"). */
+export interface ChainLinks {
+  prevHash: string;
+  hash: string;
+}
+
+export interface Hashable {
+  type: string;
+  data: unknown;
+  metadata: object;
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Where a game's chain starts: a per-game value, so no two games' chains can be spliced together. */
+export function genesisHash(gameId: string): string {
+  return sha256(`sanctum-chronicle/genesis/${gameId}`);
+}
+
+/**
+ * hash = sha256(prevHash + canonical JSON (RFC 8785) of type, data and metadata without `hash`). The metadata
+ * includes `prevHash`, so any edit, deletion or reordering breaks every later link.
+ */
+export function eventHash(prevHash: string, event: Hashable): string {
+  const { hash: _ignored, ...metadata } = event.metadata as Record<string, unknown>;
+  return sha256(prevHash + canonicalize({ type: event.type, data: event.data, metadata }));
+}
+
+/** Links a batch of engine events onto the chain ending at `prevHash`; returns the events to store. */
+export function chainEvents<E extends Hashable>(prevHash: string, events: E[]): { events: E[]; lastHash: string } {
+  let previous = prevHash;
+  const chained = events.map((event) => {
+    const metadata = { ...event.metadata, prevHash: previous };
+    const hash = eventHash(previous, { type: event.type, data: event.data, metadata });
+    previous = hash;
+    return { ...event, metadata: { ...metadata, hash } };
+  });
+  return { events: chained, lastHash: previous };
+}

@@ -1,0 +1,165 @@
+import { CommandRejected, fold, runScenario } from '@app/rules';
+import type { DomainEvent } from '@app/rules';
+import { ConcurrencyConflictError, GameAlreadyExistsError, GameNotFoundError } from '../src/games.errors';
+import { gameStream } from '../src/game-stream';
+import { eventHash, genesisHash } from '../src/recording/hash-chain';
+import { GamesHarness, exampleScenario, playScenario, temporaryDirectory } from './games-testing';
+
+const strip = (event: { type: string; data: unknown }) => ({ type: event.type, data: event.data });
+
+describe('GameCommandService (load → decide → one atomic append → retry on conflict), on SQLite', () => {
+  const dir = temporaryDirectory();
+  let harness: GamesHarness;
+
+  beforeAll(async () => {
+    harness = await GamesHarness.start({ store: { kind: 'sqlite', sqlitePath: dir.path('commands.db') } });
+  });
+  afterAll(async () => {
+    await harness.close();
+    dir.cleanup();
+  });
+
+  const collectNow = (gameId: string) => async (turn: number) => {
+    await harness.commands.handle(gameId, 'CollectGarbage', { turn }, { commandId: `turn-${turn}/collect` });
+  };
+
+  it('records a game exactly as the pure engine derives it, with every event chained from the genesis hash', async () => {
+    const scenario = exampleScenario();
+    await playScenario(harness, scenario, 'chained', collectNow('chained'));
+    const stored = await harness.store.readStream(gameStream('chained'));
+    const expected = runScenario(scenario, 'chained').events;
+    expect(stored.map(strip)).toEqual(expected.map(strip));
+    expect(stored.map((event) => event.revision)).toEqual(expected.map((_, i) => i));
+    let previous = genesisHash('chained');
+    for (const event of stored) {
+      expect(event.metadata.prevHash).toBe(previous);
+      expect(event.metadata.hash).toBe(eventHash(previous, event));
+      previous = event.metadata.hash as string;
+    }
+  });
+
+  it('keeps the latest state equal to the fold of the stored events', async () => {
+    const stored = await harness.store.readStream(gameStream('chained'));
+    const latest = await harness.repository.loadLatest('chained');
+    expect(latest.revision).toBe(stored.length - 1);
+    expect(latest.state).toEqual(fold(stored as unknown as DomainEvent[]));
+  });
+
+  it('refuses a second game with the same id, and appends nothing', async () => {
+    const { turns: _turns, ...setup } = exampleScenario();
+    const before = await harness.store.streamRevision(gameStream('chained'));
+    await expect(harness.commands.createGame({ gameId: 'chained', setup }, 'again')).rejects.toBeInstanceOf(
+      GameAlreadyExistsError,
+    );
+    expect(await harness.store.streamRevision(gameStream('chained'))).toBe(before);
+  });
+
+  it('reports an unknown game', async () => {
+    await expect(
+      harness.commands.handle('nowhere', 'ConfirmOrders', { player: 'red' }, { commandId: 'c' }),
+    ).rejects.toBeInstanceOf(GameNotFoundError);
+  });
+
+  it('S3/S4: a command the rules refuse throws CommandRejected and appends nothing', async () => {
+    const { turns: _turns, ...setup } = exampleScenario();
+    await harness.commands.createGame({ gameId: 'refusals', setup }, 'setup');
+    const before = await harness.store.streamRevision(gameStream('refusals'));
+    await expect(
+      harness.commands.handle(
+        'refusals',
+        'TargetSpell',
+        { player: 'red', spell: 'mend', target: { minion: 'r-sword' } },
+        { commandId: 'x' },
+      ),
+    ).rejects.toBeInstanceOf(CommandRejected);
+    await expect(
+      harness.commands.handle('refusals', 'CollectGarbage', { turn: 1 }, { commandId: 'y' }),
+    ).rejects.toMatchObject({
+      kind: 'phase',
+      rule: 'T1',
+    });
+    expect(await harness.store.streamRevision(gameStream('refusals'))).toBe(before);
+  });
+
+  it('T2: two concurrent confirmations from both players execute the turn exactly once', async () => {
+    const { turns: _turns, ...setup } = exampleScenario();
+    await harness.commands.createGame({ gameId: 'both-confirm', setup }, 'setup');
+    await Promise.all([
+      harness.commands.handle('both-confirm', 'ConfirmOrders', { player: 'red' }, { commandId: 'red-confirms' }),
+      harness.commands.handle('both-confirm', 'ConfirmOrders', { player: 'blue' }, { commandId: 'blue-confirms' }),
+    ]);
+    const events = await harness.store.readStream(gameStream('both-confirm'));
+    expect(events.filter((event) => event.type === 'OrdersConfirmed')).toHaveLength(2);
+    expect(events.filter((event) => event.type === 'SpellExecutionPhaseStarted')).toHaveLength(1);
+    expect(events.filter((event) => event.type === 'TurnEnded')).toHaveLength(1);
+  });
+});
+
+describe('GameCommandService with two processes on one SQLite file', () => {
+  const dir = temporaryDirectory();
+  let first: GamesHarness;
+  let second: GamesHarness;
+  let impatient: GamesHarness;
+
+  beforeAll(async () => {
+    const store = { kind: 'sqlite' as const, sqlitePath: dir.path('shared.db') };
+    first = await GamesHarness.start({ store });
+    second = await GamesHarness.start({ store });
+    impatient = await GamesHarness.start({ store, maxCommandAttempts: 1 });
+  });
+  afterAll(async () => {
+    await Promise.all([first.close(), second.close(), impatient.close()]);
+    dir.cleanup();
+  });
+
+  it('decides on a stale cached state, meets the conflict, reloads and records on the fresh state', async () => {
+    const { turns: _turns, ...setup } = exampleScenario();
+    await first.commands.createGame({ gameId: 'contested', setup }, 'setup');
+    await first.repository.loadLatest('contested');
+    // The other process gives an order; the first one's cached state does not know it.
+    await second.commands.handle(
+      'contested',
+      'TargetSpell',
+      { player: 'red', spell: 'bolt', target: { minion: 'b-archer' } },
+      { commandId: 'a' },
+    );
+    const outcome = await first.commands.handle('contested', 'ConfirmOrders', { player: 'blue' }, { commandId: 'b' });
+    const events = await first.store.readStream(gameStream('contested'));
+    expect(outcome.revision).toBe(events.length - 1);
+    expect(events.map((event) => event.type).slice(-2)).toEqual(['SpellTargeted', 'OrdersConfirmed']);
+    expect(outcome.state).toEqual(fold(events as unknown as DomainEvent[]));
+  });
+
+  it('re-checks a refusal made on a stale state before reporting it', async () => {
+    // `first` cached the game before red's spell went in elsewhere; cancelling it must find the order.
+    const { turns: _turns, ...setup } = exampleScenario();
+    await first.commands.createGame({ gameId: 'stale-refusal', setup }, 'setup');
+    await first.repository.loadLatest('stale-refusal');
+    const targeted = await second.commands.handle(
+      'stale-refusal',
+      'TargetSpell',
+      { player: 'red', spell: 'bolt', target: { minion: 'b-archer' } },
+      { commandId: 'a' },
+    );
+    const orderId = (targeted.events[0].data as { orderId: string }).orderId;
+    const cancelled = await first.commands.handle(
+      'stale-refusal',
+      'CancelOrder',
+      { player: 'red', orderId },
+      { commandId: 'b' },
+    );
+    expect(cancelled.events.map((event) => event.type)).toEqual(['SpellUntargeted']);
+  });
+
+  it('gives up with a conflict after its attempts, having appended nothing', async () => {
+    const { turns: _turns, ...setup } = exampleScenario();
+    await impatient.commands.createGame({ gameId: 'given-up', setup }, 'setup');
+    await impatient.repository.loadLatest('given-up');
+    await second.commands.handle('given-up', 'ConfirmOrders', { player: 'red' }, { commandId: 'a' });
+    const before = await second.store.streamRevision(gameStream('given-up'));
+    await expect(
+      impatient.commands.handle('given-up', 'ConfirmOrders', { player: 'blue' }, { commandId: 'b' }),
+    ).rejects.toBeInstanceOf(ConcurrencyConflictError);
+    expect(await second.store.streamRevision(gameStream('given-up'))).toBe(before);
+  });
+});
