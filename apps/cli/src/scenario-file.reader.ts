@@ -1,0 +1,39 @@
+import { readFile } from 'node:fs/promises';
+import { Injectable } from '@nestjs/common';
+import { parseScenarioFile, ScenarioFileInvalid } from '@app/games/scenario-file';
+import type { Scenario } from '@app/rules';
+import { CliFailure } from './cli-failure.error';
+import { EXIT } from './exit-codes';
+import { userPath } from './user-path';
+
+const READ_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+};
+
+/** Reads and checks a `*.scenario.json`; every failure names the file as the user gave it. */
+@Injectable()
+export class ScenarioFileReader {
+  async read(file: string): Promise<Scenario> {
+    let text: string;
+    try {
+      text = await readFile(userPath(file), 'utf8');
+    } catch (error) {
+      const { code, message } = error as NodeJS.ErrnoException;
+      throw new CliFailure(EXIT.invalidInput, `${file}: cannot read the file: ${READ_ERRORS[code ?? ''] ?? message}`);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new CliFailure(EXIT.invalidInput, `${file}: not valid JSON: ${(error as Error).message}`);
+    }
+    try {
+      return parseScenarioFile(json);
+    } catch (error) {
+      if (error instanceof ScenarioFileInvalid) throw new CliFailure(EXIT.invalidInput, `${file}: ${error.message}`);
+      throw error;
+    }
+  }
+}

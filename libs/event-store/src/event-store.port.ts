@@ -1,0 +1,95 @@
+import type { Observable } from 'rxjs';
+import type {
+  AppendResult,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  ReadAllPagesOptions,
+  ReadStreamOptions,
+  ReadStreamPagesOptions,
+  RecordedEvent,
+  SubscribeOptions,
+} from './event-store.types';
+
+const DEFAULT_PAGE_SIZE = 500;
+
+/**
+ * The event store port (hexagonal): the games layer depends on this abstract class, which is also the Nest
+ * injection token; adapters are sqlite (embedded default), esdb and memory. One contract suite
+ * (test/event-store/event-store.contract.ts) holds every adapter to the same semantics.
+ *
+ * Errors: WrongExpectedRevisionError (optimistic concurrency), EventStoreUnavailableError (→ 503), TypeError for
+ * invalid arguments (a programming error).
+ */
+export abstract class EventStore {
+  /**
+   * Appends the batch atomically (all or nothing) if the stream is at `expectedRevision`, else throws
+   * WrongExpectedRevisionError and writes nothing. An empty batch writes nothing and is only a revision check.
+   */
+  abstract append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult>;
+
+  /** Events of one stream (see ReadStreamOptions: `from` is inclusive). Unknown stream: []. */
+  abstract readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+
+  /** The stream's last revision, or null if it does not exist. */
+  abstract streamRevision(stream: string): Promise<number | null>;
+
+  /** Events of all streams in global order (see ReadAllOptions: `fromPosition` is EXCLUSIVE). */
+  abstract readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+
+  /**
+   * Catch-up subscription (cold Observable: each `.subscribe()` starts its own from the checkpoint; unsubscribing
+   * stops delivery). Catch-up then live, every event exactly once, in order. Completes when the store closes;
+   * errors with EventStoreUnavailableError if the store fails.
+   */
+  abstract subscribe(options?: SubscribeOptions): Observable<RecordedEvent>;
+
+  /** Names of the streams starting with `prefix` (all streams if omitted), in creation order. */
+  abstract listStreams(prefix?: string): Promise<string[]>;
+
+  /** Releases the store (connections, timers); live subscriptions complete. Idempotent. */
+  abstract close(): Promise<void>;
+
+  /** A stream in pages, so a million-event stream never needs one giant array. */
+  async *readStreamPages(stream: string, options: ReadStreamPagesOptions = {}): AsyncGenerator<RecordedEvent[]> {
+    const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+    const backwards = options.direction === 'backwards';
+    let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
+    let from = options.from;
+    while (remaining > 0) {
+      const maxCount = Math.min(pageSize, remaining);
+      const page = await this.readStream(stream, { from, direction: options.direction, maxCount });
+      if (page.length > 0) yield page;
+      if (page.length < maxCount) return;
+      remaining -= page.length;
+      const last = page[page.length - 1].revision;
+      if (backwards && last === 0) return;
+      from = backwards ? last - 1 : last + 1;
+    }
+  }
+
+  /** The same as readStreamPages, one event at a time. */
+  async *streamEvents(stream: string, options: ReadStreamPagesOptions = {}): AsyncGenerator<RecordedEvent> {
+    for await (const page of this.readStreamPages(stream, options)) yield* page;
+  }
+
+  /** All streams (optionally filtered) in pages, resuming each page after the previous one's last position. */
+  async *readAllPages(options: ReadAllPagesOptions = {}): AsyncGenerator<RecordedEvent[]> {
+    const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+    let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
+    let fromPosition = options.fromPosition;
+    while (remaining > 0) {
+      const maxCount = Math.min(pageSize, remaining);
+      const page = await this.readAll({ fromPosition, maxCount, filter: options.filter });
+      if (page.length > 0) yield page;
+      if (page.length < maxCount) return;
+      remaining -= page.length;
+      fromPosition = page[page.length - 1].position;
+    }
+  }
+
+  /** The same as readAllPages, one event at a time. */
+  async *allEvents(options: ReadAllPagesOptions = {}): AsyncGenerator<RecordedEvent> {
+    for await (const page of this.readAllPages(options)) yield* page;
+  }
+}

@@ -1,0 +1,345 @@
+import Database from 'better-sqlite3';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { defer, type Observable, throwError } from 'rxjs';
+import { EventStoreUnavailableError } from '../errors/event-store-unavailable.error';
+import { WrongExpectedRevisionError } from '../errors/wrong-expected-revision.error';
+import { EventStore } from '../event-store.port';
+import type {
+  AppendResult,
+  EventFilter,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+} from '../event-store.types';
+import type { SerialisedEvent } from '../shared/append-validation';
+import {
+  appendResultFor,
+  assertValidExpectedRevision,
+  assertValidStreamName,
+  checkExpectedRevision,
+  serialiseEvents,
+} from '../shared/append-validation';
+import { catchUpSubscription } from '../shared/catch-up-subscription';
+import { ChangeNotifier } from '../shared/change-notifier';
+import { matchesFilter } from '../shared/event-filter';
+import { assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
+import type { Snapshot, SnapshotStore } from '../snapshot-store.port';
+import { isUniqueViolation, mapSqliteError } from './sqlite-error-mapping';
+import { applySchema, type SqliteSynchronous } from './sqlite-schema';
+import { SqliteSnapshotStore } from './sqlite-snapshot-store';
+
+export interface SqliteEventStoreOptions {
+  /** Database file; its directory is created if missing. */
+  path: string;
+  /** How often live subscriptions look for appends made by other processes on the same file (default 250 ms). */
+  pollIntervalMs?: number;
+  /** 'NORMAL' (default): survives a process crash; 'FULL': also survives power loss (see sqlite-schema.ts). */
+  synchronous?: SqliteSynchronous;
+  /** How long to wait for another process's write lock before EventStoreUnavailableError (default 5000 ms). */
+  busyTimeoutMs?: number;
+  /** Events per read while a subscription catches up (default 500). */
+  subscriptionPageSize?: number;
+}
+
+interface EventRow {
+  position: number;
+  stream: string;
+  revision: number;
+  type: string;
+  data: string;
+  metadata: string;
+  recorded_at: string;
+}
+
+const COLUMNS = 'position, stream, revision, type, data, metadata, recorded_at';
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    stream: row.stream,
+    revision: row.revision,
+    position: row.position,
+    type: row.type,
+    data: JSON.parse(row.data),
+    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    recordedAt: row.recorded_at,
+  };
+}
+
+/** A GLOB pattern matching names that start with `prefix` literally (GLOB is case-sensitive, unlike LIKE). */
+function globForPrefix(prefix: string): string {
+  return `${prefix.replace(/[*?[]/g, (c) => `[${c}]`)}*`;
+}
+
+/**
+ * The embedded default adapter (better-sqlite3, WAL). better-sqlite3 is synchronous, so every method does its
+ * work before its promise settles; the async signatures are the port's, shared with the network adapter.
+ */
+export class SqliteEventStore extends EventStore implements SnapshotStore {
+  readonly path: string;
+  private readonly db: Database.Database;
+  private readonly notifier = new ChangeNotifier();
+  private readonly snapshots: SqliteSnapshotStore;
+  private readonly pollIntervalMs: number;
+  private readonly subscriptionPageSize: number | undefined;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private lastSeenPosition = 0;
+  private closed = false;
+
+  private readonly insertEvent: Database.Statement;
+  private readonly selectRevision: Database.Statement;
+  private readonly selectForwards: Database.Statement;
+  private readonly selectBackwards: Database.Statement;
+  private readonly selectMaxPosition: Database.Statement;
+  private readonly selectStreamHeads: Database.Statement;
+  private readonly readAllStatements = new Map<string, Database.Statement>();
+  private readonly appendTransaction: (
+    stream: string,
+    events: SerialisedEvent[],
+    expected: ExpectedRevision,
+  ) => AppendResult;
+
+  constructor(options: SqliteEventStoreOptions) {
+    super();
+    this.path = options.path;
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.subscriptionPageSize = options.subscriptionPageSize;
+    try {
+      if (options.path !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(options.path)), { recursive: true });
+      this.db = new Database(options.path, { timeout: options.busyTimeoutMs ?? 5000 });
+      applySchema(this.db, options.synchronous ?? 'NORMAL');
+    } catch (error) {
+      throw mapSqliteError(error);
+    }
+
+    // Prepared once, reused by every call.
+    this.insertEvent = this.db.prepare(
+      `INSERT INTO events (stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    this.selectRevision = this.db.prepare(`SELECT MAX(revision) AS revision FROM events WHERE stream = ?`);
+    this.selectForwards = this.db.prepare(
+      `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision ASC LIMIT ?`,
+    );
+    this.selectBackwards = this.db.prepare(
+      `SELECT ${COLUMNS} FROM events WHERE stream = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
+    );
+    this.selectMaxPosition = this.db.prepare(`SELECT MAX(position) AS position FROM events`);
+    this.selectStreamHeads = this.db.prepare(
+      `SELECT stream FROM events WHERE revision = 0 AND stream GLOB ? ORDER BY position ASC`,
+    );
+    this.snapshots = new SqliteSnapshotStore(this.db);
+
+    // IMMEDIATE takes the write lock before the revision check, so the check-then-insert cannot interleave with
+    // another process's append (a deferred transaction could, and would then fail to upgrade its lock).
+    const transaction = this.db.transaction(
+      (stream: string, events: SerialisedEvent[], expected: ExpectedRevision): AppendResult => {
+        const current = this.currentRevision(stream);
+        checkExpectedRevision(stream, expected, current);
+        const recordedAt = new Date().toISOString();
+        let revision = current ?? -1;
+        const positions = events.map((e) => {
+          revision += 1;
+          const info = this.insertEvent.run(stream, revision, e.type, e.data, e.metadata, recordedAt);
+          return Number(info.lastInsertRowid);
+        });
+        return appendResultFor(current, positions);
+      },
+    );
+    this.appendTransaction = transaction.immediate;
+  }
+
+  override async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    this.assertOpen();
+    assertValidStreamName(stream);
+    assertValidExpectedRevision(expectedRevision);
+    const serialised = serialiseEvents(events);
+    let result: AppendResult;
+    try {
+      result = this.appendTransaction(stream, serialised, expectedRevision);
+    } catch (error) {
+      // Another connection won the race between our check and our insert (only possible if it bypasses the
+      // IMMEDIATE lock, e.g. an older build): the unique (stream, revision) key turns it into a conflict.
+      if (isUniqueViolation(error)) {
+        throw new WrongExpectedRevisionError(stream, expectedRevision, this.currentRevision(stream) ?? 'no-stream');
+      }
+      throw mapSqliteError(error);
+    }
+    if (result.positions.length > 0) {
+      this.lastSeenPosition = Math.max(this.lastSeenPosition, result.positions[result.positions.length - 1]);
+      this.notifier.notify();
+    }
+    return result;
+  }
+
+  override async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    assertValidReadStreamOptions(options);
+    const limit = options.maxCount ?? -1; // LIMIT -1: no limit
+    return this.run(() => {
+      const rows =
+        options.direction === 'backwards'
+          ? this.selectBackwards.all(stream, options.from ?? Number.MAX_SAFE_INTEGER, limit)
+          : this.selectForwards.all(stream, options.from ?? 0, limit);
+      return (rows as EventRow[]).map(toRecorded);
+    });
+  }
+
+  override async streamRevision(stream: string): Promise<number | null> {
+    this.assertOpen();
+    return this.run(() => this.currentRevision(stream));
+  }
+
+  override async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    assertValidReadAllOptions(options);
+    const filter: EventFilter = options.filter ?? {};
+    return this.run(() => {
+      const statement = this.readAllStatement(filter.streamPrefix !== undefined, filter.eventTypes !== undefined);
+      const rows = statement.all({
+        after: options.fromPosition ?? 0,
+        limit: options.maxCount ?? -1,
+        glob: filter.streamPrefix === undefined ? null : globForPrefix(filter.streamPrefix),
+        types: filter.eventTypes === undefined ? null : JSON.stringify(filter.eventTypes),
+      }) as EventRow[];
+      return rows.map(toRecorded);
+    });
+  }
+
+  override subscribe(options: SubscribeOptions = {}): Observable<RecordedEvent> {
+    if (this.closed) return throwError(() => new EventStoreUnavailableError('the sqlite store is closed'));
+    return defer(() => {
+      this.startPolling();
+      if (options.stream !== undefined) {
+        const { stream, filter } = options;
+        return catchUpSubscription(
+          {
+            readAfter: (after, limit) =>
+              this.readStream(stream, { from: after === undefined ? 0 : after + 1, maxCount: limit }),
+            checkpointOf: (e) => e.revision,
+            accept: filter ? (e) => matchesFilter(e, filter) : undefined,
+            notifier: this.notifier,
+            mapError: mapSqliteError,
+          },
+          options.fromRevision,
+          this.subscriptionPageSize,
+        );
+      }
+      const { filter } = options;
+      return catchUpSubscription(
+        {
+          readAfter: (after, limit) => this.readAll({ fromPosition: after, maxCount: limit, filter }),
+          checkpointOf: (e) => e.position,
+          notifier: this.notifier,
+          mapError: mapSqliteError,
+        },
+        options.fromPosition,
+        this.subscriptionPageSize,
+      );
+    });
+  }
+
+  override async listStreams(prefix = ''): Promise<string[]> {
+    this.assertOpen();
+    return this.run(() =>
+      (this.selectStreamHeads.all(globForPrefix(prefix)) as { stream: string }[]).map((r) => r.stream),
+    );
+  }
+
+  override async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopPolling();
+    this.notifier.close();
+    this.db.close();
+  }
+
+  async saveSnapshot(stream: string, revision: number, engineVersion: string, state: string): Promise<void> {
+    this.assertOpen();
+    return this.runAsync(() => this.snapshots.saveSnapshot(stream, revision, engineVersion, state));
+  }
+
+  async loadSnapshot(stream: string, engineVersion: string, atOrBefore?: number): Promise<Snapshot | null> {
+    this.assertOpen();
+    return this.runAsync(() => this.snapshots.loadSnapshot(stream, engineVersion, atOrBefore));
+  }
+
+  async deleteSnapshots(stream?: string): Promise<number> {
+    this.assertOpen();
+    return this.runAsync(() => this.snapshots.deleteSnapshots(stream));
+  }
+
+  private currentRevision(stream: string): number | null {
+    return (this.selectRevision.get(stream) as { revision: number | null }).revision;
+  }
+
+  /** One prepared statement per filter shape, so the planner sees a plain query for each. */
+  private readAllStatement(byPrefix: boolean, byTypes: boolean): Database.Statement {
+    const key = `${byPrefix}:${byTypes}`;
+    let statement = this.readAllStatements.get(key);
+    if (!statement) {
+      const where = ['position > @after'];
+      if (byPrefix) where.push('stream GLOB @glob');
+      if (byTypes) where.push('type IN (SELECT value FROM json_each(@types))');
+      statement = this.db.prepare(
+        `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position ASC LIMIT @limit`,
+      );
+      this.readAllStatements.set(key, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * Live subscriptions are woken at once by appends from this instance; appends by other processes on the same
+   * file are noticed by this poll (one cheap MAX(position) per tick, only while someone is subscribed).
+   */
+  private startPolling(): void {
+    if (this.pollTimer || this.closed) return;
+    this.lastSeenPosition = this.maxPosition();
+    this.pollTimer = setInterval(() => {
+      if (this.notifier.size === 0) return this.stopPolling();
+      let max: number;
+      try {
+        max = this.maxPosition();
+      } catch {
+        return; // a locked or vanished file: the subscriptions' own reads report it
+      }
+      if (max !== this.lastSeenPosition) {
+        this.lastSeenPosition = max;
+        this.notifier.notify();
+      }
+    }, this.pollIntervalMs);
+    this.pollTimer.unref(); // never keeps the process alive on its own
+  }
+
+  private stopPolling(): void {
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.pollTimer = undefined;
+  }
+
+  private maxPosition(): number {
+    return (this.selectMaxPosition.get() as { position: number | null }).position ?? 0;
+  }
+
+  private run<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      throw mapSqliteError(error);
+    }
+  }
+
+  private async runAsync<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw mapSqliteError(error);
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new EventStoreUnavailableError('the sqlite store is closed');
+  }
+}

@@ -1,0 +1,45 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * One `events` table is the log: `position` (AUTOINCREMENT, never reused) is the global position, and because
+ * SQLite has a single writer and rows become visible only at commit, positions appear in commit order with no gap
+ * a reader could skip past. UNIQUE(stream, revision) is the last line of defence against two writers.
+ */
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position    INTEGER PRIMARY KEY AUTOINCREMENT,
+  stream      TEXT    NOT NULL,
+  revision    INTEGER NOT NULL,
+  type        TEXT    NOT NULL,
+  data        TEXT    NOT NULL,
+  metadata    TEXT    NOT NULL,
+  recorded_at TEXT    NOT NULL,
+  UNIQUE (stream, revision)
+);
+-- readAll / subscriptions filtered by event type.
+CREATE INDEX IF NOT EXISTS events_by_type ON events (type, position);
+-- listStreams: one small entry per stream (its first event) instead of a scan of the whole log.
+CREATE INDEX IF NOT EXISTS events_stream_heads ON events (stream) WHERE revision = 0;
+
+-- Snapshots are a cache (deleting them changes no answer), keyed by engine version.
+CREATE TABLE IF NOT EXISTS snapshots (
+  stream         TEXT    NOT NULL,
+  engine_version TEXT    NOT NULL,
+  revision       INTEGER NOT NULL,
+  state          TEXT    NOT NULL,
+  saved_at       TEXT    NOT NULL,
+  PRIMARY KEY (stream, engine_version, revision)
+) WITHOUT ROWID;
+`;
+
+export type SqliteSynchronous = 'NORMAL' | 'FULL';
+
+export function applySchema(db: Database.Database, synchronous: SqliteSynchronous): void {
+  // WAL: readers (subscriptions, other processes) never block the writer and vice versa.
+  db.pragma('journal_mode = WAL');
+  // NORMAL in WAL mode: a commit is in the WAL file (the OS has it) before append() returns, so acknowledged
+  // appends survive a crash of this process; only a power loss / OS crash can lose the last commits (never corrupt
+  // the file). FULL also fsyncs the WAL on every commit, surviving power loss at the cost of write latency.
+  db.pragma(`synchronous = ${synchronous}`);
+  db.exec(SCHEMA);
+}

@@ -1,0 +1,46 @@
+import type Database from 'better-sqlite3';
+import type { Snapshot } from '../snapshot-store.port';
+import { SnapshotStore } from '../snapshot-store.port';
+
+/** Snapshots in the same sqlite file as the events (table `snapshots`, see sqlite-schema.ts). */
+export class SqliteSnapshotStore extends SnapshotStore {
+  private readonly save: Database.Statement;
+  private readonly latest: Database.Statement;
+  private readonly atOrBefore: Database.Statement;
+  private readonly deleteOne: Database.Statement;
+  private readonly deleteAll: Database.Statement;
+
+  constructor(db: Database.Database) {
+    super();
+    this.save = db.prepare(
+      `INSERT OR REPLACE INTO snapshots (stream, engine_version, revision, state, saved_at) VALUES (?, ?, ?, ?, ?)`,
+    );
+    this.latest = db.prepare(
+      `SELECT revision, state FROM snapshots WHERE stream = ? AND engine_version = ? ORDER BY revision DESC LIMIT 1`,
+    );
+    this.atOrBefore = db.prepare(
+      `SELECT revision, state FROM snapshots WHERE stream = ? AND engine_version = ? AND revision <= ?
+       ORDER BY revision DESC LIMIT 1`,
+    );
+    this.deleteOne = db.prepare(`DELETE FROM snapshots WHERE stream = ?`);
+    this.deleteAll = db.prepare(`DELETE FROM snapshots`);
+  }
+
+  override async saveSnapshot(stream: string, revision: number, engineVersion: string, state: string): Promise<void> {
+    if (!Number.isSafeInteger(revision) || revision < 0) throw new TypeError('snapshot revision must be >= 0');
+    this.save.run(stream, engineVersion, revision, state, new Date().toISOString());
+  }
+
+  override async loadSnapshot(stream: string, engineVersion: string, atOrBefore?: number): Promise<Snapshot | null> {
+    const row = (
+      atOrBefore === undefined
+        ? this.latest.get(stream, engineVersion)
+        : this.atOrBefore.get(stream, engineVersion, atOrBefore)
+    ) as Snapshot | undefined;
+    return row ? { revision: row.revision, state: row.state } : null;
+  }
+
+  override async deleteSnapshots(stream?: string): Promise<number> {
+    return (stream === undefined ? this.deleteAll.run() : this.deleteOne.run(stream)).changes;
+  }
+}

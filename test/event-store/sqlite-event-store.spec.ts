@@ -1,0 +1,172 @@
+import Database from 'better-sqlite3';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { EventStoreUnavailableError, SqliteEventStore, WrongExpectedRevisionError } from '@app/event-store';
+import { isUniqueViolation, mapSqliteError } from '@app/event-store/sqlite/sqlite-error-mapping';
+import { batch, collect, range, sleep, waitFor } from './contract-helpers';
+
+/** What only the sqlite adapter promises: files, durability across reopen, and several processes on one file. */
+describe('SqliteEventStore (sqlite specifics)', () => {
+  let dir: string;
+  const open: SqliteEventStore[] = [];
+  const openStore = (file: string, options: Partial<ConstructorParameters<typeof SqliteEventStore>[0]> = {}) => {
+    const store = new SqliteEventStore({ path: file, pollIntervalMs: 30, ...options });
+    open.push(store);
+    return store;
+  };
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sanctum-sqlite-'));
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates the directory and the file on first start, in WAL mode', () => {
+    const file = path.join(dir, 'nested', 'deeper', 'sanctum.db');
+    expect(fs.existsSync(path.dirname(file))).toBe(false);
+    openStore(file);
+    expect(fs.existsSync(file)).toBe(true);
+    const raw = new Database(file, { readonly: true });
+    try {
+      expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+      const tables = raw.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as {
+        name: string;
+      }[];
+      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['events', 'snapshots']));
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('keeps events, positions and snapshots across close and reopen', async () => {
+    const file = path.join(dir, 'durable.db');
+    const first = openStore(file);
+    const appended = await first.append('game-1', batch(3), 'no-stream');
+    await first.saveSnapshot('game-1', 2, 'v1', '{"s":1}');
+    const before = await first.readAll();
+    await first.close();
+
+    const second = openStore(file);
+    expect(await second.readAll()).toEqual(before);
+    expect(await second.loadSnapshot('game-1', 'v1')).toEqual({ revision: 2, state: '{"s":1}' });
+    const next = await second.append('game-2', batch(1), 'no-stream');
+    expect(next.positions[0]).toBeGreaterThan(appended.positions[2]);
+    await expect(second.append('game-1', batch(1), 1)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+  });
+
+  it('a second instance on the same file (another process) sees appends through its polling subscription', async () => {
+    const file = path.join(dir, 'shared.db');
+    const writer = openStore(file);
+    const reader = openStore(file);
+    await writer.append('game-1', batch(2), 'no-stream');
+    const byStream = collect(reader.subscribe({ stream: 'game-1' }));
+    const byAll = collect(reader.subscribe({ filter: { streamPrefix: 'game-' } }));
+    try {
+      await waitFor(() => byStream.events.length === 2 && byAll.events.length === 2, 'catch-up');
+      await writer.append('game-1', batch(3, 2), 1); // no in-process notification reaches `reader`
+      await writer.append('game-2', batch(1), 'no-stream');
+      await waitFor(() => byStream.events.length === 5 && byAll.events.length === 6, 'polled live events', 3000);
+      await sleep(100);
+      expect(byStream.events.map((e) => e.revision)).toEqual(range(0, 4));
+      expect(byAll.events.map((e) => `${e.stream}@${e.revision}`)).toEqual([
+        ...range(0, 4).map((r) => `game-1@${r}`),
+        'game-2@0',
+      ]);
+    } finally {
+      byStream.subscription.unsubscribe();
+      byAll.subscription.unsubscribe();
+    }
+  });
+
+  it('two instances on one file get revision conflicts right (exactly one concurrent winner)', async () => {
+    const file = path.join(dir, 'race.db');
+    const a = openStore(file);
+    const b = openStore(file);
+    await a.append('game-1', batch(1), 'no-stream');
+    await expect(b.append('game-1', batch(1), 'no-stream')).rejects.toMatchObject({ actual: 0 });
+    const results = await Promise.allSettled(
+      range(1, 10).map((w) => (w % 2 ? a : b).append('game-1', batch(5, 0, 'Counted', `w${w}`), 0)),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await b.streamRevision('game-1')).toBe(5);
+    expect(await a.readStream('game-1')).toHaveLength(6);
+  });
+
+  it('reports a write lock held too long by another process as unavailable, and recovers', async () => {
+    const file = path.join(dir, 'locked.db');
+    const store = openStore(file, { busyTimeoutMs: 50 });
+    const other = new Database(file);
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const error = await store.append('game-1', batch(1), 'no-stream').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(EventStoreUnavailableError);
+      expect((error as Error).message).toMatch(/^event store unavailable: sqlite SQLITE_BUSY/);
+      other.exec('ROLLBACK');
+      await expect(store.append('game-1', batch(1), 'no-stream')).resolves.toMatchObject({ lastRevision: 0 });
+    } finally {
+      other.close();
+    }
+  });
+
+  it('recognises a unique (stream, revision) violation, the other-writer race, as a conflict', () => {
+    const file = path.join(dir, 'unique.db');
+    openStore(file);
+    const raw = new Database(file);
+    try {
+      const insert = raw.prepare(
+        `INSERT INTO events (stream, revision, type, data, metadata, recorded_at) VALUES ('s', 0, 'T', '{}', '{}', 'now')`,
+      );
+      insert.run();
+      let error: unknown;
+      try {
+        insert.run();
+      } catch (e) {
+        error = e;
+      }
+      expect(isUniqueViolation(error)).toBe(true);
+      expect(mapSqliteError(error)).toBe(error); // not "unavailable": the adapter turns it into a conflict
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('maps a unique violation inside the append (a row slipped in by another writer) to a conflict, writing nothing', async () => {
+    const file = path.join(dir, 'slipped.db');
+    const store = openStore(file);
+    await store.append('game-0', batch(1), 'no-stream');
+    const raw = new Database(file);
+    try {
+      // Simulates a foreign writer that bypasses the write lock: it takes (stream, revision) just before our insert.
+      raw.exec(`CREATE TRIGGER slip BEFORE INSERT ON events WHEN NEW.stream = 'game-1' AND NEW.type <> 'Foreign'
+        BEGIN INSERT INTO events (stream, revision, type, data, metadata, recorded_at)
+          VALUES (NEW.stream, NEW.revision, 'Foreign', '{}', '{}', 'now'); END`);
+      const error = await store.append('game-1', batch(2), 'no-stream').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(error).toMatchObject({ stream: 'game-1', expected: 'no-stream' });
+      expect(await store.readStream('game-1')).toEqual([]); // the whole transaction rolled back
+    } finally {
+      raw.exec('DROP TRIGGER IF EXISTS slip');
+      raw.close();
+    }
+    await expect(store.append('game-1', batch(2), 'no-stream')).resolves.toMatchObject({ lastRevision: 1 });
+  });
+
+  it('reads a 20,000-event stream page by page', async () => {
+    const store = openStore(path.join(dir, 'big.db'));
+    let expected: number | 'no-stream' = 'no-stream';
+    for (let offset = 0; offset < 20000; offset += 2000) {
+      expected = (await store.append('game-big', batch(2000, offset), expected)).nextExpectedRevision as number;
+    }
+    let count = 0;
+    let pages = 0;
+    for await (const page of store.readStreamPages('game-big', { pageSize: 5000 })) {
+      pages++;
+      count += page.length;
+    }
+    expect({ count, pages }).toEqual({ count: 20000, pages: 4 });
+  });
+});

@@ -1,0 +1,24 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { SqliteEventStore } from '@app/event-store';
+import { describeEventStoreContract } from './event-store.contract';
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sanctum-sqlite-contract-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+let n = 0;
+describeEventStoreContract('sqlite', () => {
+  const file = path.join(dir, `store-${n++}.db`);
+  const store = new SqliteEventStore({ path: file, pollIntervalMs: 50, subscriptionPageSize: 64 });
+  return {
+    store,
+    snapshots: store,
+    cleanup: () => {
+      for (const suffix of ['', '-wal', '-shm']) fs.rmSync(file + suffix, { force: true });
+    },
+  };
+});
