@@ -25,7 +25,7 @@ describe('Missile Ward (D0, D1)', () => {
       turns: [{ blue: [cast('missile-ward', { group: 'G1' })], red: [attack('R1', 'M1')] }],
     });
 
-  it('D1: the ward cancels missile damage before armor — result bounced at D1', () => {
+  it('D1: the ward cancels missile damage before armor — the blow still hits (D1 has no halt), result bounced at D1', () => {
     const { events } = game({ kind: 'missile', damage: 3 });
     const ward = theEvent(events, ev('SpellActivated', { spell: 'missile-ward', host: { group: 'G1' } }));
     expectSequence(events, [
@@ -42,10 +42,11 @@ describe('Missile Ward (D0, D1)', () => {
         damageBefore: 3,
         damageAfter: 0,
       }),
+      ev('MinionHit', { minionId: 'M1', attackerId: 'R1' }),
       ev('DamageBounced', { minionId: 'M1', step: 'D1' }),
       ev('DamageResolved', { minionId: 'M1', result: 'bounced' }),
     ]);
-    expectAbsent(events, [ev('DamageApplied'), ev('MinionHit')]);
+    expectAbsent(events, [ev('DamageApplied'), ev('ArmorSoaked')]);
   });
 
   it('D0: a protective ward does not stop magical missile damage (ProtectionBypassed, damage applied)', () => {

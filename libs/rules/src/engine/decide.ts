@@ -11,6 +11,7 @@ import { createGame } from '../setup/create-game.decide';
 import { Emitter } from './emitter';
 import { EngineContext } from './engine-context';
 import { cloneState } from './evolve';
+import { lookup } from '../model/state-queries';
 
 type Decider<K extends CommandType> = (ctx: EngineContext, data: CommandDataMap[K]) => void;
 
@@ -35,8 +36,10 @@ export interface Decision {
  * given state is never modified. A refused command throws CommandRejected and produces nothing.
  */
 export function execute(state: GameState, command: Command): Decision {
-  const decider = DECIDERS[command.type] as Decider<CommandType> | undefined;
-  if (decider === undefined) reject('invalid', null, `unknown command "${String(command.type)}"`, 'type');
+  const decider = lookup(DECIDERS, command?.type) as Decider<CommandType> | undefined;
+  if (decider === undefined) reject('invalid', null, `unknown command "${String(command?.type)}"`, 'type');
+  if (command.data === null || typeof command.data !== 'object')
+    reject('invalid', null, 'a command carries its data as an object', 'data');
   const gameId = command.type === 'CreateGame' ? command.data.gameId : (state.gameId ?? '');
   const working = cloneState(state);
   const ctx = new EngineContext(

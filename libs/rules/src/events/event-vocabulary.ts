@@ -45,7 +45,9 @@ export interface EventDataMap {
       activeSpells: (ActiveSpellSetup & { visible: boolean; expiresAtTurn: number | null })[];
     };
   };
+  /** `initiative`: who holds initiative in this turn; the state passes it over at InitiativeUpdated (T1). */
   TurnStarted: { turn: number; initiative: Colour };
+  InitiativeUpdated: { turn: number; initiative: Colour; previous: Colour };
   StartOfTurnEffectTriggered: { by: TriggerSource; subject: EntityRef; action: Action };
   SpellExpired: { activeSpellId: string; spell: string; host: EntityRef };
   CardsDrawn: { player: Colour; cards: string[]; handSize: number };

@@ -1,7 +1,7 @@
 import type { GameState } from '../model/game-state';
 import { hostSpells } from '../model/state-queries';
 import type { EvolverMap } from './evolver';
-import { attachActiveSpell } from './setup.evolve';
+import { attachActiveSpell, ensureSquare } from './setup.evolve';
 
 /** An active spell leaves play: off its host's list, its owner's list, and the board. */
 function detachActiveSpell(state: GameState, activeSpellId: string): void {
@@ -46,6 +46,7 @@ export const spellEvolvers: EvolverMap = {
       statChanges: [],
     };
     state.counters.entity += 1;
+    if ('square' in data.host) ensureSquare(state, data.host.square);
     attachActiveSpell(state, data.activeSpellId);
     setOutcome(state, data.orderId, 'activated');
     recordCastOnce(state, data.orderId);

@@ -15,8 +15,8 @@ function startTurn(state: GameState, turn: number): void {
 }
 
 export const turnEvolvers: EvolverMap = {
-  TurnStarted: (state, data) => {
-    startTurn(state, data.turn);
+  TurnStarted: (state, data) => startTurn(state, data.turn),
+  InitiativeUpdated: (state, data) => {
     state.initiative = data.initiative;
   },
   CardsDrawn: (state, data) => {

@@ -10,6 +10,11 @@ export function isInstant(type: SpellType): boolean {
   return INSTANT_TYPES.includes(type);
 }
 
+/** S9: non-visible spells are cumulative whatever their definition says; visible ones when they say so. */
+export function isCumulative(spell: { visible: boolean; cumulative: boolean }): boolean {
+  return spell.cumulative || !spell.visible;
+}
+
 /** S2: what a spell can be cast on (the whirlpool is for discarding only, S12). */
 export const TARGET_KINDS = ['minion', 'group', 'square', 'structure', 'globe'] as const;
 export type TargetKind = (typeof TARGET_KINDS)[number];

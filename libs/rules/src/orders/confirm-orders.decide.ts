@@ -15,6 +15,7 @@ export function confirmOrders(ctx: EngineContext, data: CommandDataMap['ConfirmO
 /** T1: the scheduled end-of-turn garbage collection, carried out once, then the next turn. */
 export function collectScheduledGarbage(ctx: EngineContext, data: CommandDataMap['CollectGarbage']): void {
   requireGame(ctx.state);
+  if (!Number.isInteger(data.turn)) reject('invalid', 'T1', 'must be a turn number', 'turn');
   if (ctx.state.pendingCollection === null || ctx.state.pendingCollection !== data.turn) {
     reject('phase', 'T1', `no garbage collection is scheduled for turn ${data.turn}`, 'turn');
   }

@@ -3,12 +3,14 @@ import type { CommandDataMap } from '../commands/command';
 import type { EngineContext } from '../engine/engine-context';
 import { groupOf, isAlive, lookup } from '../model/state-queries';
 import { RULES_OPTIONS } from '../rules-options';
-import { requireOrdersPhase } from './order-guards';
+import { requireOrdersPhase, requireString } from './order-guards';
 
 /** T3: an attack order names one of the player's living minions, one of its attacks, and an enemy victim. */
 export function orderAttack(ctx: EngineContext, data: CommandDataMap['OrderAttack']): void {
   const state = ctx.state;
   const player = requireOrdersPhase(state, data.player);
+  requireString(data.attackerId, 'attacker');
+  requireString(data.victimId, 'victim');
   const attacker = lookup(state.minions, data.attackerId);
   if (attacker === undefined) reject('not-found', 'T3', `minion ${data.attackerId} is not on the board`, 'attacker');
   if (!isAlive(attacker)) reject('rule', 'T3', `minion ${data.attackerId} is not alive`, 'attacker');

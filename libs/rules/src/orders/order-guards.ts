@@ -1,5 +1,5 @@
 import { reject } from '../commands/command-rejected.error';
-import type { GameState } from '../model/game-state';
+import type { EntityRef, GameState } from '../model/game-state';
 import type { Colour } from '../model/players';
 import { isColour } from '../model/players';
 
@@ -29,4 +29,25 @@ export function requireOrdersPhase(state: GameState, player: unknown): Colour {
     reject('phase', 'T2', `${colour} has already confirmed the orders of turn ${state.turn}`, 'player');
   }
   return colour;
+}
+
+export function requireString(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.length === 0) reject('invalid', null, `must be a non-empty string`, field);
+  return value;
+}
+
+const REF_KINDS = ['minion', 'group', 'structure', 'square', 'globe'] as const;
+
+/** S2: a target names exactly one entity: `{minion: id}`, `{group: id}`, `{structure: id}`, `{square: id}` or `{globe: true}`. */
+export function requireEntityRef(value: unknown, field: string): EntityRef {
+  const keys = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
+  const kind = keys[0] as (typeof REF_KINDS)[number];
+  if (keys.length !== 1 || !REF_KINDS.includes(kind)) {
+    reject('invalid', 'S2', `must name exactly one of ${REF_KINDS.join(', ')}`, field);
+  }
+  const id = (value as Record<string, unknown>)[kind];
+  if (kind === 'globe' ? id !== true : typeof id !== 'string' || id.length === 0) {
+    reject('invalid', 'S2', kind === 'globe' ? 'globe must be true' : `${kind} must be an id`, `${field}.${kind}`);
+  }
+  return value as EntityRef;
 }

@@ -4,8 +4,8 @@ import type { EngineContext } from '../engine/engine-context';
 import { describeRef, sameRef } from '../model/entity-ref';
 import { canAfford, costInMana, MANA_TYPES } from '../model/mana';
 import { activeSpellsOn, groupsOnSquare, lookup } from '../model/state-queries';
-import { isInstant } from '../model/spell-definition';
-import { requireOrdersPhase } from './order-guards';
+import { isCumulative, isInstant } from '../model/spell-definition';
+import { requireEntityRef, requireOrdersPhase, requireString } from './order-guards';
 import { checkTargetRule } from './target-rule';
 
 /**
@@ -16,6 +16,8 @@ import { checkTargetRule } from './target-rule';
 export function targetSpell(ctx: EngineContext, data: CommandDataMap['TargetSpell']): void {
   const state = ctx.state;
   const player = requireOrdersPhase(state, data.player);
+  requireString(data.spell, 'spell');
+  requireEntityRef(data.target, 'target');
   const spell = lookup(state.spells, data.spell);
   if (spell === undefined) reject('not-found', 'S3', `spell "${data.spell}" is not defined in this game`, 'spell');
   if (!state.players[player].hand.includes(data.spell)) {
@@ -29,7 +31,7 @@ export function targetSpell(ctx: EngineContext, data: CommandDataMap['TargetSpel
   if ('square' in data.target && groupsOnSquare(state, data.target.square).length > 0) {
     reject('rule', 'S10', `square ${data.target.square} holds a group; square spells need an empty square`, 'target');
   }
-  if (!spell.cumulative) {
+  if (!isCumulative(spell)) {
     const twin = state.orderIds
       .map((id) => state.orders[id])
       .find(
@@ -48,7 +50,7 @@ export function targetSpell(ctx: EngineContext, data: CommandDataMap['TargetSpel
       );
     }
   }
-  if (!isInstant(spell.type) && spell.visible && !spell.cumulative) {
+  if (!isInstant(spell.type) && !isCumulative(spell)) {
     const copy = activeSpellsOn(state, data.target).find((active) => active.spell === data.spell);
     if (copy)
       reject(

@@ -53,7 +53,10 @@ export function takeDamage(ctx: EngineContext, run: DamageRun): DamageResult | n
   return result;
 }
 
-/** D1: "before checking armor" effects; then, with an attacker, "is hit by" effects. False if cancelled. */
+/**
+ * D1: "before checking armor" effects; then, with an attacker, "is hit by" effects — D1 has no halt, so a blow
+ * whose damage was cancelled still hits. False when no damage is left (bounced).
+ */
 function beforeArmor(ctx: EngineContext, flight: InFlight): boolean {
   const { run } = flight;
   const minion = ctx.state.minions[run.minionId];
@@ -80,7 +83,7 @@ function beforeArmor(ctx: EngineContext, flight: InFlight): boolean {
       },
       { rule: 'D1', step: 'D1', cause: flight.incoming },
     );
-    if (flight.remaining <= 0) return false;
+    if (flight.remaining <= 0) break;
   }
   if (run.attackerId !== null) {
     const hit = ctx.emit(
@@ -103,7 +106,7 @@ function beforeArmor(ctx: EngineContext, flight: InFlight): boolean {
       });
     }
   }
-  return true;
+  return flight.remaining > 0;
 }
 
 /** D2: damage and current armor cancel point for point. False if the damage reached 0 (bounced). */

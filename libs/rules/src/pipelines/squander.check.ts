@@ -1,7 +1,7 @@
 import type { GameState, SpellOrder } from '../model/game-state';
 import { refId } from '../model/entity-ref';
 import { activeSpellsOn, groupsOnSquare } from '../model/state-queries';
-import { isInstant } from '../model/spell-definition';
+import { isCumulative, isInstant } from '../model/spell-definition';
 import { checkTargetRule } from '../orders/target-rule';
 import type { SquanderReason } from './squander-reasons';
 
@@ -23,7 +23,7 @@ function deathThisTurn(state: GameState, order: SpellOrder): Squander | null {
 /** S6, S9: a host holds at most one copy of a visible, non-cumulative alteration or conjuration. */
 function blockedByActiveCopy(state: GameState, order: SpellOrder): Squander | null {
   const spell = state.spells[order.spell];
-  if (isInstant(spell.type) || !spell.visible || spell.cumulative) return null;
+  if (isInstant(spell.type) || isCumulative(spell)) return null;
   const copy = activeSpellsOn(state, order.target).find((active) => active.spell === order.spell);
   if (copy === undefined) return null;
   return { reason: 'blocked-by-active-copy', rule: copy.owner !== order.player ? 'S6' : 'S9' };

@@ -2,8 +2,8 @@ import { runAction } from '../actions/run-action';
 import type { EngineContext } from '../engine/engine-context';
 import type { EntityRef } from '../model/game-state';
 import { addPools } from '../model/mana';
-import type { Player } from '../model/players';
-import { opponentOf, standardSequence } from '../model/players';
+import type { Colour, Player } from '../model/players';
+import { isColour, opponentOf, standardSequence } from '../model/players';
 import type { Action } from '../model/spell-definition';
 import type { TriggerSource } from '../events/event-vocabulary';
 import { isAlive } from '../model/state-queries';
@@ -13,35 +13,51 @@ import { leavePlay } from './leave-play';
 import { runSpellExecutionPhase } from './spell-execution.pipeline';
 
 /**
- * T1, start of turn: initiative update (recorded in TurnStarted) → at-start-of-turn effects → conjuration
- * expiry → draw up to hand size → mana generation → the orders phase opens.
+ * T1, start of turn, in the order T1 lists its steps: at-start-of-turn effects → conjuration expiry → draw up to
+ * hand size → mana generation → initiative update. TurnStarted announces who holds initiative in this turn; until
+ * the update, the start-of-turn steps still follow the previous holder's sequence (B2).
  */
 export function startTurn(ctx: EngineContext, turn: number, cause: string): void {
-  const initiative =
-    turn === 1 || !RULES_OPTIONS.initiativeAlternates ? ctx.state.initiative : opponentOf(ctx.state.initiative);
+  const previous = ctx.state.initiative;
+  const initiative = turn === 1 || !RULES_OPTIONS.initiativeAlternates ? previous : opponentOf(previous);
   const started = ctx.emit('TurnStarted', { turn, initiative }, { rule: 'T1', cause });
   startOfTurnEffects(ctx, started);
   expireConjurations(ctx, turn, started);
-  for (const colour of standardSequence(initiative)) {
-    if (colour === 'neutral') continue;
+  drawCards(ctx, started);
+  generateMana(ctx, started);
+  if (initiative !== previous)
+    ctx.emit('InitiativeUpdated', { turn, initiative, previous }, { rule: 'T1', cause: started });
+  ctx.emit('OrdersPhaseStarted', { turn }, { rule: 'T1', cause: started });
+}
+
+/** B7: each player draws from the top of its deck up to the hand size. */
+function drawCards(ctx: EngineContext, cause: string): void {
+  for (const colour of coloursInSequence(ctx)) {
     const player = ctx.state.players[colour];
     const cards = player.deck.slice(0, Math.max(0, RULES_OPTIONS.handSize - player.hand.length));
     ctx.emit(
       'CardsDrawn',
       { player: colour, cards, handSize: player.hand.length + cards.length },
-      { rule: 'B7', cause: started },
+      { rule: 'B7', cause },
     );
   }
-  for (const colour of standardSequence(initiative)) {
-    if (colour === 'neutral') continue;
+}
+
+/** T1 [A]: each player gains its income. */
+function generateMana(ctx: EngineContext, cause: string): void {
+  for (const colour of coloursInSequence(ctx)) {
     const player = ctx.state.players[colour];
     ctx.emit(
       'ManaGenerated',
       { player: colour, mana: { ...player.income }, pool: addPools(player.mana, player.income) },
-      { rule: 'T1', cause: started },
+      { rule: 'T1', cause },
     );
   }
-  ctx.emit('OrdersPhaseStarted', { turn }, { rule: 'T1', cause: started });
+}
+
+/** Red and blue in the standard sequence (B2) of the current initiative holder. */
+function coloursInSequence(ctx: EngineContext): Colour[] {
+  return standardSequence(ctx.state.initiative).filter(isColour);
 }
 
 /**

@@ -130,7 +130,13 @@ export class GameBuilder {
 
   /** An active spell already in play at set-up (S8), e.g. a ward on a group. */
   activeSpell(id: string, spellKey: string, owner: Player, host: EntityRef, duration?: number): this {
-    this.setup.board.activeSpells.push({ id, spell: spellKey, owner, host, ...(duration ? { duration } : {}) });
+    this.setup.board.activeSpells.push({
+      id,
+      spell: spellKey,
+      owner,
+      host,
+      ...(duration === undefined ? {} : { duration }),
+    });
     return this;
   }
 

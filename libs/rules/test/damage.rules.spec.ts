@@ -1,0 +1,488 @@
+import type { Trigger } from '../src';
+import { attack, cast, collectGarbage, event, game, given, recruit, spell, turn } from '../src/testing';
+
+/** Pure magical damage, as most damaging spells deal it (D0). */
+const bolt = (amount: number) => spell('bolt', { effects: [{ damage: { amount, magical: true } }] });
+/** Physical hand damage from a spell: soaked by armor, no attacker to blame. */
+const club = (amount: number) => spell('club', { effects: [{ damage: { amount, kind: 'hand' } }] });
+
+const beforeArmor = (action: Trigger['do'], extra: Partial<Trigger> = {}): Trigger => ({
+  on: 'beforeArmor',
+  do: action,
+  ...extra,
+});
+const afterArmor = (action: Trigger['do'], extra: Partial<Trigger> = {}): Trigger => ({
+  on: 'afterArmor',
+  do: action,
+  ...extra,
+});
+
+/** Red's R1 (and R2) stand against blue's B1 on one square. */
+const duel = (victim: Parameters<typeof recruit>[1], attacker: Parameters<typeof recruit>[1] = {}) =>
+  game()
+    .group('R', 'red', [recruit('R1', attacker), recruit('R2')])
+    .group('B', 'blue', [recruit('B1', victim)]);
+
+describe('"Takes Damage" pipeline (D0–D6)', () => {
+  describe('D0 damage types', () => {
+    it('D0: magical damage is not stopped by a protective spell (ProtectionBypassed) and is applied in full', () => {
+      const ward = spell('ward', {
+        type: 'alteration',
+        house: 'hope',
+        target: { kind: 'group' },
+        triggers: [beforeArmor({ cancelDamage: {} }, { protective: true })],
+      });
+      given(
+        duel({ hp: 5, armor: 2 })
+          .spells(bolt(3), ward)
+          .hand('red', 'bolt')
+          .activeSpell('W', 'ward', 'blue', { group: 'B' }),
+      )
+        .when(turn({ red: [cast('bolt', { minion: 'B1' })] }))
+        .then(
+          event(
+            'DamageIncoming',
+            {
+              minionId: 'B1',
+              amount: 3,
+              damage: { kind: null, magical: true, ignoresArmor: true },
+              attackerId: null,
+            },
+            { rule: 'D0.1', step: 'D1' },
+          ),
+          event(
+            'ProtectionBypassed',
+            { minionId: 'B1', by: { activeSpellId: 'W', spell: 'ward' } },
+            { rule: 'D0', step: 'D1' },
+          ),
+          event('DamageApplied', { minionId: 'B1', amount: 3, hpBefore: 5, hpAfter: 2 }, { rule: 'D4', step: 'D4' }),
+          event('DamageResolved', { minionId: 'B1', result: 'damaged' }),
+        )
+        .andNot(event('BeforeArmorEffectApplied'), event('ArmorSoaked'), event('DamageBounced'))
+        .andState((state) => {
+          expect(state.minions.B1).toMatchObject({ hp: 2, armor: 2, status: 'alive' });
+          expect(state.groups.B.spells).toEqual(['W']);
+        });
+    });
+
+    it('D0: a protection against missile damage stops plain missiles but not magical missiles', () => {
+      const missileWard = beforeArmor({ cancelDamage: {} }, { protective: true, damageKind: 'missile' });
+      given(
+        game()
+          .group('R', 'red', [
+            recruit('R1', { attacks: [{ kind: 'missile', damage: 2, magical: true }] }),
+            recruit('R2', { attacks: [{ kind: 'missile', damage: 2 }] }),
+          ])
+          .group('B', 'blue', [recruit('B1', { hp: 5, traits: [missileWard] })]),
+      )
+        .when(turn({ red: [attack('R1', 'B1'), attack('R2', 'B1')] }))
+        .then(
+          event('AttackExecuting', { attackerId: 'R1' }),
+          event('DamageIncoming', { damage: { kind: 'missile', magical: true, ignoresArmor: true }, attackerId: 'R1' }),
+          event('ProtectionBypassed', { minionId: 'B1', by: { trait: 0, minionId: 'B1' } }, { rule: 'D0', step: 'D1' }),
+          event('DamageApplied', { minionId: 'B1', amount: 2, hpBefore: 5, hpAfter: 3 }),
+          event('AttackExecuting', { attackerId: 'R2' }),
+          event('DamageIncoming', {
+            damage: { kind: 'missile', magical: false, ignoresArmor: false },
+            attackerId: 'R2',
+          }),
+          event(
+            'BeforeArmorEffectApplied',
+            { minionId: 'B1', damageBefore: 2, damageAfter: 0 },
+            { rule: 'D1', step: 'D1' },
+          ),
+          event('DamageBounced', { minionId: 'B1', step: 'D1' }),
+          event('DamageResolved', { minionId: 'B1', result: 'bounced' }),
+        )
+        .andCount(event('DamageApplied'), 1)
+        .andState((state) => expect(state.minions.B1.hp).toBe(3));
+    });
+
+    it('D0: a protective after-armor effect does not act on magical damage either (ProtectionBypassed at D3)', () => {
+      given(
+        duel({ hp: 5, traits: [afterArmor({ modifyDamage: { by: -2 } }, { protective: true })] })
+          .spells(bolt(3))
+          .hand('red', 'bolt'),
+      )
+        .when(turn({ red: [cast('bolt', { minion: 'B1' })] }))
+        .then(
+          event('ProtectionBypassed', { minionId: 'B1' }, { rule: 'D0', step: 'D3' }),
+          event('DamageApplied', { amount: 3, hpAfter: 2 }),
+        )
+        .andNot(event('AfterArmorEffectApplied'));
+    });
+
+    it('D0/D1: damage that ignores armor is not reduced by armor and does not reduce it (D1 goes straight to D3)', () => {
+      const pierce = spell('pierce', { effects: [{ damage: { amount: 2, kind: 'hand', ignoresArmor: true } }] });
+      given(duel({ hp: 5, armor: 3 }).spells(pierce).hand('red', 'pierce'))
+        .when(turn({ red: [cast('pierce', { minion: 'B1' })] }))
+        .then(
+          event('DamageIncoming', { damage: { kind: 'hand', magical: false, ignoresArmor: true } }),
+          event('DamageApplied', { minionId: 'B1', amount: 2, hpBefore: 5, hpAfter: 3 }),
+        )
+        .andNot(event('ArmorSoaked'))
+        .andState((state) => expect(state.minions.B1).toMatchObject({ hp: 3, armor: 3, maxArmor: 3 }));
+    });
+
+    it('D0: a magical attack implies ignoresArmor', () => {
+      given(duel({ hp: 5, armor: 4 }, { attacks: [{ kind: 'hand', damage: 3, magical: true }] }))
+        .when(turn({ red: [attack('R1', 'B1')] }))
+        .then(
+          event('DamageIncoming', { amount: 3, damage: { kind: 'hand', magical: true, ignoresArmor: true } }),
+          event('DamageApplied', { amount: 3, hpAfter: 2 }),
+        )
+        .andNot(event('ArmorSoaked'))
+        .andState((state) => expect(state.minions.B1.armor).toBe(4));
+    });
+  });
+
+  it('D0.1: a damage run has a type, an amount and an attacker to blame: combat damage always, spell damage none', () => {
+    const outcome = given(
+      game()
+        .spells(bolt(1))
+        .hand('red', 'bolt')
+        .group('R', 'red', [recruit('R1', { attacks: [{ kind: 'hand', damage: 2 }] })])
+        .group('B', 'blue', [recruit('B1', { hp: 9 }), recruit('B2', { hp: 9 })]),
+    )
+      .when(turn({ red: [cast('bolt', { minion: 'B1' }), attack('R1', 'B2')] }))
+      .then(
+        event(
+          'DamageIncoming',
+          { minionId: 'B1', amount: 1, damage: { kind: null, magical: true }, attackerId: null },
+          { rule: 'D0.1', step: 'D1' },
+        ),
+        event(
+          'DamageIncoming',
+          {
+            minionId: 'B2',
+            amount: 2,
+            damage: { kind: 'hand', magical: false, ignoresArmor: false },
+            attackerId: 'R1',
+          },
+          { rule: 'D0.1', step: 'D1' },
+        ),
+      );
+    // The run's cause: the spell execution, and the attack.
+    const spellDamage = outcome.find(event('DamageIncoming', { minionId: 'B1' }));
+    const combatDamage = outcome.find(event('DamageIncoming', { minionId: 'B2' }));
+    expect(spellDamage.metadata.causationId).toBe(outcome.find(event('SpellExecuting')).metadata.eventId);
+    expect(combatDamage.metadata.causationId).toBe(outcome.find(event('AttackExecuting')).metadata.eventId);
+  });
+
+  describe('D1 before armor', () => {
+    it('D1: "before checking armor" effects change the damage first, then "is hit by" effects, then armor', () => {
+      given(
+        duel(
+          { hp: 5, armor: 1, traits: [beforeArmor({ modifyDamage: { by: -1 } })] },
+          { attacks: [{ kind: 'hand', damage: 3 }] },
+        ),
+      )
+        .when(turn({ red: [attack('R1', 'B1')] }))
+        .thenConsecutive(
+          event('DamageIncoming', { minionId: 'B1', amount: 3, attackerId: 'R1' }, { step: 'D1' }),
+          event(
+            'BeforeArmorEffectApplied',
+            {
+              minionId: 'B1',
+              by: { trait: 0, minionId: 'B1' },
+              action: { modifyDamage: { by: -1 } },
+              damageBefore: 3,
+              damageAfter: 2,
+            },
+            { rule: 'D1', step: 'D1' },
+          ),
+          event('MinionHit', { minionId: 'B1', attackerId: 'R1' }, { rule: 'D1', step: 'D1' }),
+          event('ArmorSoaked', { soaked: 1, damageBefore: 2, damageAfter: 1 }, { rule: 'D2', step: 'D2' }),
+          event('DamageApplied', { amount: 1, hpBefore: 5, hpAfter: 4 }, { step: 'D4' }),
+          event('DamageResolved', { minionId: 'B1', result: 'damaged' }),
+        )
+        .andState((state) => expect(state.minions.B1).toMatchObject({ hp: 4, armor: 0 }));
+    });
+
+    it('D1: with an attacker, "is hit by" effects apply; spell damage, with no attacker, hits nobody', () => {
+      const thorns: Trigger = { on: 'hitBy', do: { damage: { amount: 1 } }, subject: 'attacker' };
+      given(
+        duel({ hp: 9, traits: [thorns] })
+          .spells(club(1))
+          .hand('red', 'club'),
+      )
+        .when(turn({ red: [cast('club', { minion: 'B1' }), attack('R1', 'B1')] }))
+        .then(
+          event('DamageIncoming', { minionId: 'B1', attackerId: null }),
+          event('DamageResolved', { minionId: 'B1' }),
+          event('AttackExecuting'),
+          event('MinionHit', { minionId: 'B1', attackerId: 'R1' }, { rule: 'D1', step: 'D1' }),
+          event(
+            'HitEffectTriggered',
+            { minionId: 'B1', attackerId: 'R1', by: { trait: 0, minionId: 'B1' }, action: thorns.do },
+            { rule: 'D1', step: 'D1' },
+          ),
+          // The thorns hit the attacker, blamed on the minion that was hit.
+          event('DamageIncoming', { minionId: 'R1', amount: 1, attackerId: 'B1' }),
+          event('DamageApplied', { minionId: 'R1', hpBefore: 5, hpAfter: 4 }),
+          event('DamageApplied', { minionId: 'B1', hpBefore: 8, hpAfter: 6 }),
+        )
+        .andCount(event('MinionHit', { minionId: 'B1' }), 1)
+        .andCount(event('HitEffectTriggered'), 1)
+        .andState((state) => {
+          expect(state.minions.R1.hp).toBe(4);
+          expect(state.minions.B1.hp).toBe(6);
+        });
+    });
+
+    it('D1: a "before checking armor" effect that cancels the damage leaves HP untouched: the result is bounced', () => {
+      given(
+        duel({ hp: 5, armor: 1, traits: [beforeArmor({ cancelDamage: {} })] })
+          .spells(club(3))
+          .hand('red', 'club'),
+      )
+        .when(turn({ red: [cast('club', { minion: 'B1' })] }))
+        .then(
+          event('DamageIncoming', { minionId: 'B1', amount: 3, attackerId: null }),
+          event(
+            'BeforeArmorEffectApplied',
+            { minionId: 'B1', damageBefore: 3, damageAfter: 0 },
+            { rule: 'D1', step: 'D1' },
+          ),
+          event('DamageBounced', { minionId: 'B1' }),
+          event('DamageResolved', { minionId: 'B1', result: 'bounced' }),
+        )
+        .andNot(event('DamageApplied'), event('DamageCapped'))
+        .andState((state) => expect(state.minions.B1).toMatchObject({ hp: 5, status: 'alive' }));
+    });
+
+    it('D1: "is hit by" effects happen even when a "before checking armor" effect cancelled the damage (D1 has no halt)', () => {
+      // RULES.md D1 runs every before-armor effect and then, with an attacker, every is-hit-by effect; only D2
+      // (damage soaked to 0) and D3 (cancelled after armor) stop the pipeline with "bounced".
+      const thorns: Trigger = { on: 'hitBy', do: { damage: { amount: 1 } }, subject: 'attacker' };
+      given(duel({ hp: 5, traits: [beforeArmor({ cancelDamage: {} }), thorns] }))
+        .when(turn({ red: [attack('R1', 'B1')] }))
+        .then(
+          event('DamageIncoming', { minionId: 'B1', attackerId: 'R1' }),
+          event('BeforeArmorEffectApplied', { minionId: 'B1', damageAfter: 0 }, { step: 'D1' }),
+          event('MinionHit', { minionId: 'B1', attackerId: 'R1' }, { rule: 'D1', step: 'D1' }),
+          event('HitEffectTriggered', { minionId: 'B1', attackerId: 'R1', by: { trait: 1, minionId: 'B1' } }),
+          event('DamageApplied', { minionId: 'R1', amount: 1, hpBefore: 5, hpAfter: 4 }),
+          event('DamageResolved', { minionId: 'B1', result: 'bounced' }),
+        )
+        .andNot(event('DamageApplied', { minionId: 'B1' }))
+        .andState((state) => {
+          expect(state.minions.B1.hp).toBe(5);
+          expect(state.minions.R1.hp).toBe(4);
+        });
+    });
+  });
+
+  describe('D2 armor soak', () => {
+    it('D2: armor and damage cancel point for point; what is left goes on to D3 and D4', () => {
+      given(duel({ hp: 5, armor: 2 }, { attacks: [{ kind: 'hand', damage: 3 }] }))
+        .when(turn({ red: [attack('R1', 'B1')] }))
+        .thenConsecutive(
+          event('MinionHit'),
+          event(
+            'ArmorSoaked',
+            { minionId: 'B1', soaked: 2, armorBefore: 2, armorAfter: 0, damageBefore: 3, damageAfter: 1 },
+            { rule: 'D2', step: 'D2' },
+          ),
+          event('DamageApplied', { minionId: 'B1', amount: 1, hpBefore: 5, hpAfter: 4 }, { rule: 'D4', step: 'D4' }),
+          event('DamageResolved', { minionId: 'B1', result: 'damaged' }),
+        )
+        .andState((state) => expect(state.minions.B1).toMatchObject({ hp: 4, armor: 0, maxArmor: 2 }));
+    });
+
+    it('D2: damage that armor soaks entirely bounces; HP is untouched and armor keeps the rest', () => {
+      given(duel({ hp: 5, armor: 3 }, { attacks: [{ kind: 'hand', damage: 2 }] }))
+        .when(turn({ red: [attack('R1', 'B1')] }))
+        .thenConsecutive(
+          event(
+            'ArmorSoaked',
+            { minionId: 'B1', soaked: 2, armorBefore: 3, armorAfter: 1, damageBefore: 2, damageAfter: 0 },
+            { rule: 'D2', step: 'D2' },
+          ),
+          event('DamageBounced', { minionId: 'B1', step: 'D2' }, { rule: 'D2', step: 'D2' }),
+          event('DamageResolved', { minionId: 'B1', result: 'bounced' }),
+        )
+        .andNot(event('DamageCapped'), event('DamageApplied'), event('DeathStarted'))
+        .andState((state) => expect(state.minions.B1).toMatchObject({ hp: 5, armor: 1, status: 'alive' }));
+    });
+
+    it('D2: physical spell damage is soaked by armor too', () => {
+      given(duel({ hp: 5, armor: 1 }).spells(club(3)).hand('red', 'club'))
+        .when(turn({ red: [cast('club', { minion: 'B1' })] }))
+        .then(
+          event('ArmorSoaked', { soaked: 1, armorAfter: 0, damageAfter: 2 }, { step: 'D2' }),
+          event('DamageApplied', { amount: 2, hpAfter: 3 }),
+        );
+    });
+  });
+
+  describe('D3 after armor', () => {
+    it('D3: the remaining damage is capped at the minion’s current HP', () => {
+      given(duel({ hp: 4, armor: 1 }, { attacks: [{ kind: 'hand', damage: 9 }] }))
+        .when(turn({ red: [attack('R1', 'B1')] }))
+        .thenConsecutive(
+          event('ArmorSoaked', { damageAfter: 8 }),
+          event('DamageCapped', { minionId: 'B1', from: 8, to: 4 }, { rule: 'D3', step: 'D3' }),
+          event('DamageApplied', { minionId: 'B1', amount: 4, hpBefore: 4, hpAfter: 0 }, { step: 'D4' }),
+          event('DamageResolved', { minionId: 'B1', result: 'killed' }),
+        )
+        .andState((state) => expect(state.minions.B1).toMatchObject({ hp: 0, status: 'dead' }));
+    });
+
+    it('D3: an "after checking armor" effect that cancels the damage makes it bounce at D3', () => {
+      given(
+        duel(
+          { hp: 5, armor: 1, traits: [afterArmor({ cancelDamage: {} })] },
+          { attacks: [{ kind: 'hand', damage: 3 }] },
+        ),
+      )
+        .when(turn({ red: [attack('R1', 'B1')] }))
+        .thenConsecutive(
+          event('ArmorSoaked', { soaked: 1, damageAfter: 2 }),
+          event(
+            'AfterArmorEffectApplied',
+            { minionId: 'B1', by: { trait: 0, minionId: 'B1' }, damageBefore: 2, damageAfter: 0 },
+            { rule: 'D3', step: 'D3' },
+          ),
+          event('DamageBounced', { minionId: 'B1', step: 'D3' }, { rule: 'D3', step: 'D3' }),
+          event('DamageResolved', { minionId: 'B1', result: 'bounced' }),
+        )
+        .andNot(event('DamageApplied'))
+        // The armor soak already happened: the armor is spent even though the damage bounced.
+        .andState((state) => expect(state.minions.B1).toMatchObject({ hp: 5, armor: 0 }));
+    });
+
+    it('D3: "after checking armor" effects act on the damage left after the cap', () => {
+      given(
+        duel({ hp: 3, traits: [afterArmor({ modifyDamage: { by: -1 } })] }, { attacks: [{ kind: 'hand', damage: 7 }] }),
+      )
+        .when(turn({ red: [attack('R1', 'B1')] }))
+        .thenConsecutive(
+          event('DamageCapped', { from: 7, to: 3 }),
+          event('AfterArmorEffectApplied', { damageBefore: 3, damageAfter: 2 }),
+          event('DamageApplied', { amount: 2, hpBefore: 3, hpAfter: 1 }),
+          event('DamageResolved', { result: 'damaged' }),
+        );
+    });
+  });
+
+  describe('D4 apply', () => {
+    it('D4: HP drops by the remaining damage; alive with HP > 0 is "damaged" and nobody dies', () => {
+      given(duel({ hp: 5 }).spells(bolt(2)).hand('red', 'bolt'))
+        .when(turn({ red: [cast('bolt', { minion: 'B1' })] }))
+        .thenConsecutive(
+          event('DamageIncoming', { minionId: 'B1', amount: 2 }),
+          event('DamageApplied', { minionId: 'B1', amount: 2, hpBefore: 5, hpAfter: 3 }, { rule: 'D4', step: 'D4' }),
+          event('DamageResolved', { minionId: 'B1', result: 'damaged' }, { rule: 'D4' }),
+          event('SpellResolved'),
+        )
+        .andNot(event('DeathStarted'))
+        .andState((state) => expect(state.minions.B1).toMatchObject({ hp: 3, status: 'alive', groupId: 'B' }));
+    });
+
+    it('D4/D5: HP reaching 0 is "killed", and the death pipeline starts from that result', () => {
+      const outcome = given(duel({ hp: 2 }).spells(bolt(2)).hand('red', 'bolt'))
+        .when(turn({ red: [cast('bolt', { minion: 'B1' })] }))
+        .thenConsecutive(
+          event('DamageApplied', { minionId: 'B1', amount: 2, hpBefore: 2, hpAfter: 0 }, { step: 'D4' }),
+          event('DamageResolved', { minionId: 'B1', result: 'killed' }, { rule: 'D5' }),
+          event('DeathStarted', { minionId: 'B1', category: 'dies', attackerId: null }, { step: 'E0' }),
+        );
+      expect(outcome.find(event('DeathStarted')).metadata.causationId).toBe(
+        outcome.find(event('DamageResolved')).metadata.eventId,
+      );
+    });
+  });
+
+  it('D5/K1: combat damage kills (category kills, attacker to blame); spell damage dies (category dies)', () => {
+    given(
+      game()
+        .spells(bolt(3))
+        .hand('red', 'bolt')
+        .group('R', 'red', [recruit('R1', { attacks: [{ kind: 'hand', damage: 3 }] })])
+        .group('B', 'blue', [recruit('B1', { hp: 3 }), recruit('B2', { hp: 3 })]),
+    )
+      .when(turn({ red: [cast('bolt', { minion: 'B1' }), attack('R1', 'B2')] }))
+      .then(
+        event('DamageResolved', { minionId: 'B1', result: 'killed' }, { rule: 'D5' }),
+        event('DeathStarted', { minionId: 'B1', category: 'dies', attackerId: null, startStep: 'E1' }, { rule: 'E0' }),
+        event('MinionDied', { minionId: 'B1', category: 'dies', attackerId: null }),
+        event('DamageResolved', { minionId: 'B2', result: 'killed' }, { rule: 'D5' }),
+        event('DeathStarted', { minionId: 'B2', category: 'kills', attackerId: 'R1', startStep: 'E1' }, { rule: 'E0' }),
+        event('MinionDied', { minionId: 'B2', category: 'kills', attackerId: 'R1' }),
+      )
+      .andState((state) => {
+        expect(state.minions.B1.status).toBe('dead');
+        expect(state.minions.B2.status).toBe('dead');
+        expect(state.players.blue.graveyard).toEqual(['B1', 'B2']);
+      });
+  });
+
+  describe('D6 armor across combat rounds', () => {
+    it('D6: current armor is restored to max armor at the start of the combat round', () => {
+      given(
+        duel({ hp: 9, armor: 2 }, { attacks: [{ kind: 'hand', damage: 3 }] })
+          .spells(club(3))
+          .hand('red', 'club'),
+      )
+        .when(turn({ red: [cast('club', { minion: 'B1' }), attack('R1', 'B1')] }))
+        .then(
+          event('ArmorSoaked', { minionId: 'B1', armorBefore: 2, armorAfter: 0 }),
+          event('DamageApplied', { minionId: 'B1', hpBefore: 9, hpAfter: 8 }),
+          event('CombatPhaseStarted'),
+          event('ArmorRestored', { minionId: 'B1', armorBefore: 0, armorAfter: 2 }, { rule: 'D6' }),
+          event('AttackExecuting', { attackerId: 'R1' }),
+          event('ArmorSoaked', { minionId: 'B1', armorBefore: 2, armorAfter: 0, damageAfter: 1 }),
+          event('DamageApplied', { minionId: 'B1', hpBefore: 8, hpAfter: 7 }),
+        )
+        .andState((state) => expect(state.minions.B1).toMatchObject({ hp: 7, armor: 0, maxArmor: 2 }));
+    });
+
+    it('D6: armor gained during a combat round raises max armor only; it helps from the next round', () => {
+      const toughens: Trigger = { on: 'hitBy', do: { modifyStats: { armor: 2 } } };
+      given(duel({ hp: 20, armor: 0, traits: [toughens] }, { attacks: [{ kind: 'hand', damage: 3 }] }))
+        .when(turn({ red: [attack('R1', 'B1')] }))
+        .thenConsecutive(
+          event('MinionHit', { minionId: 'B1' }),
+          event('HitEffectTriggered', { minionId: 'B1' }),
+          event('StatsModified', { minionId: 'B1', armor: 2, maxArmorAfter: 2, armorAfter: 0 }, { rule: 'D6' }),
+          event('ArmorSoaked', { minionId: 'B1', soaked: 0, armorBefore: 0, damageAfter: 3 }),
+          event('DamageApplied', { minionId: 'B1', amount: 3, hpBefore: 20, hpAfter: 17 }),
+        )
+        .andState((state) => expect(state.minions.B1).toMatchObject({ maxArmor: 2, armor: 0, hp: 17 }))
+        .when(collectGarbage(), turn({ red: [attack('R1', 'B1')] }))
+        .then(
+          event('TurnStarted', { turn: 2 }),
+          event('ArmorRestored', { minionId: 'B1', armorBefore: 0, armorAfter: 2 }, { rule: 'D6' }),
+          event('StatsModified', { minionId: 'B1', maxArmorAfter: 4, armorAfter: 2 }),
+          event('ArmorSoaked', { minionId: 'B1', soaked: 2, armorBefore: 2, armorAfter: 0, damageAfter: 1 }),
+          event('DamageApplied', { minionId: 'B1', amount: 1, hpBefore: 17, hpAfter: 16 }),
+        )
+        .andState((state) => expect(state.minions.B1).toMatchObject({ maxArmor: 4, armor: 0, hp: 16 }));
+    });
+
+    it('D6: armor gained from a spell before combat raises max armor only; the combat round starts with it', () => {
+      const plate = spell('plate', {
+        type: 'alteration',
+        house: 'making',
+        target: { kind: 'minion', side: 'friendly' },
+        effects: [{ modifyStats: { armor: 2 } }],
+      });
+      const outcome = given(
+        duel({ hp: 9, armor: 1 }, { attacks: [{ kind: 'hand', damage: 4 }] })
+          .spells(plate)
+          .hand('blue', 'plate'),
+      )
+        .when(turn({ red: [attack('R1', 'B1')], blue: [cast('plate', { minion: 'B1' })] }))
+        .then(
+          event('SpellActivated', { spell: 'plate', host: { minion: 'B1' } }),
+          event('StatsModified', { minionId: 'B1', armor: 2, maxArmorAfter: 3, armorAfter: 1 }, { rule: 'D6' }),
+          event('CombatPhaseStarted'),
+          event('ArmorRestored', { minionId: 'B1', armorBefore: 1, armorAfter: 3 }, { rule: 'D6' }),
+          event('ArmorSoaked', { minionId: 'B1', soaked: 3, armorBefore: 3, damageAfter: 1 }),
+        );
+      const afterSpell = outcome.stateAfter(event('StatsModified'));
+      expect(afterSpell.minions.B1).toMatchObject({ maxArmor: 3, armor: 1 });
+    });
+  });
+});
