@@ -1,0 +1,92 @@
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { ConfigModule, registerAs } from '@nestjs/config';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import { randomUUID } from 'node:crypto';
+import { LoggerModule } from 'nestjs-pino';
+import { GamesModule } from '@app/games';
+import { API_CONFIG, API_CONFIG_NAMESPACE, type ApiConfig, apiConfigFromEnv } from './config/api-config';
+import { GameErrorsFilter } from './errors/game-errors.filter';
+import { GameEventsHttpController } from './events/game-events.http.controller';
+import { GameEventsReader } from './events/game-events.reader';
+import { GameSummariesReader } from './games/game-summaries.reader';
+import { JsonBodyMiddleware } from './http/json-body.middleware';
+import { GamesHttpController } from './games/games.http.controller';
+import { HealthHttpController } from './health/health.http.controller';
+import { StoreHealthIndicator } from './health/store.health-indicator';
+import { AcceptingWorkGuard } from './lifecycle/accepting-work.guard';
+import { RequestDrain } from './lifecycle/request-drain.service';
+import { OrdersHttpController } from './orders/orders.http.controller';
+import { GameStateHttpController } from './state/game-state.http.controller';
+import { EventStreamsSseController } from './streams/event-streams.sse.controller';
+import { EventStreamsService } from './streams/event-streams.service';
+import { createValidationPipe } from './validation/validation.pipe';
+
+/** Settings given in code win over the environment (tests pass a temporary SQLite file, the scheduler off…). */
+export type ApiConfigOverrides = Partial<ApiConfig> & {
+  /** Do not read `.env` (tests: the developer's `.env` must not change what they check). */
+  ignoreEnvFile?: boolean;
+};
+
+/** The HTTP service (DESIGN.md "API"): controllers over the games application layer. */
+@Module({})
+export class AppModule implements NestModule {
+  /** Async because @nestjs/config loads `.env` first: the store options are read from the environment after it. */
+  static async forRoot(overrides: ApiConfigOverrides = {}): Promise<DynamicModule> {
+    const { ignoreEnvFile, ...given } = overrides;
+    const configModule = await ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile });
+    const config: ApiConfig = { ...apiConfigFromEnv(process.env), ...given };
+    return {
+      module: AppModule,
+      imports: [
+        configModule,
+        ConfigModule.forFeature(registerAs(API_CONFIG_NAMESPACE, () => config)),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            // Player tokens and the organiser's come later (viewer roles): they must never reach the logs.
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // A caller's own request id is kept (to follow a request across services), if it looks like one.
+            genReqId: (request, response) => {
+              const given = request.headers['x-request-id'];
+              const id = typeof given === 'string' && /^[\x21-\x7e]{1,200}$/.test(given) ? given : randomUUID();
+              response.setHeader('X-Request-Id', id);
+              return id;
+            },
+            customLogLevel: (_request, response, error) =>
+              error !== undefined || response.statusCode >= 500
+                ? 'error'
+                : response.statusCode >= 400
+                  ? 'warn'
+                  : 'info',
+          },
+        }),
+        GamesModule.forRoot({ store: config.store, runScheduler: config.gcScheduler }),
+        TerminusModule.forRoot({ errorLogStyle: 'json' }),
+      ],
+      controllers: [
+        GamesHttpController,
+        OrdersHttpController,
+        GameStateHttpController,
+        GameEventsHttpController,
+        EventStreamsSseController,
+        HealthHttpController,
+      ],
+      providers: [
+        { provide: API_CONFIG, useValue: config },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_FILTER, useClass: GameErrorsFilter },
+        RequestDrain,
+        AcceptingWorkGuard,
+        GameSummariesReader,
+        GameEventsReader,
+        EventStreamsService,
+        StoreHealthIndicator,
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(JsonBodyMiddleware).forRoutes('{*path}');
+  }
+}

@@ -1,0 +1,26 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+/** The shape of every error answer (see GameErrorsFilter), for the OpenAPI document. */
+export class ErrorResponseDto {
+  @ApiProperty({ example: 422 })
+  statusCode!: number;
+
+  @ApiProperty({ example: 'Unprocessable Entity' })
+  error!: string;
+
+  @ApiProperty({
+    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    description: 'A sentence; for a malformed request, every problem found, each starting with its path.',
+    example: ['attack.victim is required'],
+  })
+  message!: string | string[];
+
+  @ApiPropertyOptional({ nullable: true, description: 'A refused command: the RULES.md id.', example: 'S5' })
+  rule?: string | null;
+
+  @ApiPropertyOptional({ description: 'A refused command: why.', example: 'spell "bolt" is not in red’s hand' })
+  reason?: string;
+
+  @ApiPropertyOptional({ nullable: true, description: 'A refused command: the field concerned.', example: 'cast' })
+  field?: string | null;
+}

@@ -1,0 +1,80 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { EventStoreUnavailableError, WrongExpectedRevisionError } from '@app/event-store';
+import {
+  ConcurrencyConflictError,
+  GameAlreadyExistsError,
+  GameNotFoundError,
+  GamePointNotFoundError,
+  ScenarioFileInvalid,
+} from '@app/games';
+import { CommandRejected, type RejectionKind } from '@app/rules';
+import { type ErrorBody, errorBody } from './error-body';
+
+/** How a refusal of the rules engine reads over HTTP (the issue's table). */
+const REJECTION_STATUS: Record<RejectionKind, number> = {
+  invalid: 400,
+  'not-found': 404,
+  phase: 409,
+  rule: 422,
+};
+
+/**
+ * The one place where errors become HTTP answers, so every endpoint speaks the same way: malformed input 400
+ * (naming the field), rule refusal 422 (with the rule id and reason), wrong phase or a conflict that survived
+ * the retries 409, unknown game or point 404, store down 503. Anything else is a bug: 500, logged with its stack,
+ * and its message is not shown to the client.
+ */
+@Catch()
+export class GameErrorsFilter implements ExceptionFilter {
+  private readonly logger = new Logger(GameErrorsFilter.name);
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const [status, body] =
+      exception instanceof HttpException ? this.fromHttpException(exception) : this.toBody(exception);
+    if (response.headersSent) {
+      // A stream already under way: the status is gone, so the connection is simply ended.
+      response.end();
+      return;
+    }
+    response.status(status).json(body);
+  }
+
+  private toBody(exception: unknown): [number, ErrorBody] {
+    const body = this.bodyOf(exception);
+    return [body.statusCode, body];
+  }
+
+  private bodyOf(exception: unknown): ErrorBody {
+    if (exception instanceof CommandRejected) {
+      const { kind, rule, reason, field } = exception;
+      return errorBody(REJECTION_STATUS[kind], exception.message, { rule, reason, field });
+    }
+    if (exception instanceof ScenarioFileInvalid) return errorBody(400, [...exception.problems]);
+    if (exception instanceof GameNotFoundError || exception instanceof GamePointNotFoundError) {
+      return errorBody(404, exception.message);
+    }
+    if (exception instanceof GameAlreadyExistsError || exception instanceof ConcurrencyConflictError) {
+      return errorBody(409, exception.message);
+    }
+    if (exception instanceof WrongExpectedRevisionError) {
+      // The games layer retries these and reports ConcurrencyConflictError; one reaching here still means 409.
+      return errorBody(409, 'the game changed while this request was handled; nothing was recorded');
+    }
+    if (exception instanceof EventStoreUnavailableError) {
+      this.logger.warn(exception.message);
+      return errorBody(503, 'the event store is unavailable; nothing was recorded, try again later');
+    }
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    return errorBody(500, 'internal server error');
+  }
+
+  /** Nest's own exceptions (validation, 404 route, terminus' 503) keep their body; a bare message gets the shape. */
+  private fromHttpException(exception: HttpException): [number, object] {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    if (typeof response === 'object' && response !== null) return [status, response];
+    return [status, errorBody(status, typeof response === 'string' ? response : exception.message)];
+  }
+}

@@ -1,0 +1,94 @@
+import { Body, Controller, Get, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { randomBytes } from 'node:crypto';
+import { GameCommandService, parseGameSetup, ScenarioFileInvalid } from '@app/games';
+import { type GameSetup, SETUP_ID } from '@app/rules';
+import { CommandId, IDEMPOTENCY_KEY } from '../commands/command-id.decorator';
+import { ErrorResponseDto } from '../errors/error.response.dto';
+import { AcceptingWorkGuard } from '../lifecycle/accepting-work.guard';
+import { CreateGameRequestDto } from './create-game.request.dto';
+import { CreateGameResponseDto } from './create-game.response.dto';
+import { GameListResponseDto } from './game-summary.response.dto';
+import { GameSummariesReader } from './game-summaries.reader';
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Outside libs/rules randomness is fine: a fresh id only has to be unique and valid. */
+function newGameId(): string {
+  return `g-${randomBytes(8).toString('hex')}`;
+}
+
+/** Splits `gameId` off the body and checks the rest as a set-up, reporting every problem of both at once. */
+function readCreateGameBody(body: unknown): { gameId: string; setup: GameSetup } {
+  if (!isPlainObject(body)) throw new ScenarioFileInvalid(['(request) must be a JSON object']);
+  const { gameId, ...rest } = body;
+  const problems: string[] = [];
+  if (gameId !== undefined && (typeof gameId !== 'string' || !SETUP_ID.test(gameId))) {
+    problems.push('gameId must be letters, digits, _ and -, starting with a letter, at most 64 characters');
+  }
+  let setup: GameSetup | undefined;
+  try {
+    setup = parseGameSetup(rest);
+  } catch (error) {
+    if (!(error instanceof ScenarioFileInvalid)) throw error;
+    problems.push(...error.problems);
+  }
+  if (setup === undefined || problems.length > 0) throw new ScenarioFileInvalid(problems);
+  return { gameId: (gameId as string | undefined) ?? newGameId(), setup };
+}
+
+@ApiTags('games')
+@Controller('games')
+export class GamesHttpController {
+  constructor(
+    private readonly commands: GameCommandService,
+    private readonly summaries: GameSummariesReader,
+  ) {}
+
+  /**
+   * The body is taken as plain JSON (not through the ValidationPipe): libs/games' set-up parser checks it and
+   * returns it untouched, so key order, and so every event and hash, is the same as for the CLI.
+   */
+  @Post()
+  @HttpCode(201)
+  @UseGuards(AcceptingWorkGuard)
+  @ApiOperation({ summary: 'Create a game from a set-up (a scenario file without turns)' })
+  @ApiBody({ type: CreateGameRequestDto })
+  @ApiHeader({ name: IDEMPOTENCY_KEY, required: false, description: 'Used as the command id (default: a UUID).' })
+  @ApiCreatedResponse({ type: CreateGameResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Malformed set-up: every problem with its path.' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'A game with this id exists.' })
+  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'The rules refuse the set-up.' })
+  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'The store is unavailable, or shutting down.' })
+  async create(
+    @Body() body: Record<string, unknown>,
+    @CommandId() commandId: string,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<CreateGameResponseDto> {
+    const { gameId, setup } = readCreateGameBody(body);
+    const outcome = await this.commands.createGame({ gameId, setup }, commandId);
+    response.location(`/games/${gameId}`);
+    return { gameId, revision: outcome.revision };
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'List the games, with where each stands' })
+  @ApiOkResponse({ type: GameListResponseDto })
+  async list(): Promise<GameListResponseDto> {
+    return { games: await this.summaries.all() };
+  }
+}

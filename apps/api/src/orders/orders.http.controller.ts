@@ -1,0 +1,103 @@
+import { Body, Controller, Delete, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import { GameCommandService } from '@app/games';
+import { type CommandDataMap, type ScenarioOrder, orderCommand } from '@app/rules';
+import { CommandId, IDEMPOTENCY_KEY } from '../commands/command-id.decorator';
+import { ErrorResponseDto } from '../errors/error.response.dto';
+import { GameIdPipe } from '../games/game-id.pipe';
+import { AcceptingWorkGuard } from '../lifecycle/accepting-work.guard';
+import { ConfirmOrdersResponseDto } from './confirm-orders.response.dto';
+import { PlaceOrderRequestDto } from './place-order.request.dto';
+import { PlaceOrderResponseDto } from './place-order.response.dto';
+import { PlayerRequestDto } from './player.request.dto';
+import { ORDER_BODY_FIELDS, withBodyFields } from './rejected-field';
+import { RevisionResponseDto } from './revision.response.dto';
+
+type OrderCommandType = 'TargetSpell' | 'OrderAttack' | 'DiscardSpell';
+
+/** The validated DTO as the plain order a scenario file would hold (no class instance, no undefined fields). */
+function plainOrder(dto: PlaceOrderRequestDto): ScenarioOrder {
+  const { player: _player, ...order } = JSON.parse(JSON.stringify(dto)) as ScenarioOrder & { player: string };
+  return order;
+}
+
+@ApiTags('orders')
+@ApiHeader({ name: IDEMPOTENCY_KEY, required: false, description: 'Used as the command id (default: a UUID).' })
+@ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Malformed request: every problem with its path.' })
+@ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such game (or order).' })
+@ApiConflictResponse({
+  type: ErrorResponseDto,
+  description: 'Not now (wrong phase, already confirmed), or the game kept changing.',
+})
+@ApiServiceUnavailableResponse({
+  type: ErrorResponseDto,
+  description: 'The store is unavailable; nothing was recorded.',
+})
+@UseGuards(AcceptingWorkGuard)
+@Controller('games/:id')
+export class OrdersHttpController {
+  constructor(private readonly commands: GameCommandService) {}
+
+  @Post('orders')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Give one order of the orders phase: a cast, an attack or a discard' })
+  @ApiCreatedResponse({ type: PlaceOrderResponseDto })
+  @ApiUnprocessableEntityResponse({
+    type: ErrorResponseDto,
+    description: 'The rules refuse the order (rule id, reason).',
+  })
+  async place(
+    @Param('id', GameIdPipe) gameId: string,
+    @Body() body: PlaceOrderRequestDto,
+    @CommandId() commandId: string,
+  ): Promise<PlaceOrderResponseDto> {
+    // The CLI's own mapping from a scenario order to its command: both give the engine identical data.
+    const command = orderCommand(body.player, plainOrder(body), commandId, 'order');
+    const type = command.type as OrderCommandType;
+    const outcome = await withBodyFields(ORDER_BODY_FIELDS[type], () =>
+      this.commands.handle(gameId, type, command.data as CommandDataMap[OrderCommandType], { commandId }),
+    );
+    const placed = outcome.events.find((event) => typeof (event.data as { orderId?: unknown }).orderId === 'string');
+    return { orderId: (placed?.data as { orderId: string }).orderId, revision: outcome.revision };
+  }
+
+  @Delete('orders/:orderId')
+  @ApiOperation({ summary: 'Cancel one of the player’s orders of this turn, before confirming (S3/S4)' })
+  @ApiOkResponse({ type: RevisionResponseDto })
+  async cancel(
+    @Param('id', GameIdPipe) gameId: string,
+    @Param('orderId') orderId: string,
+    @Query() { player }: PlayerRequestDto,
+    @CommandId() commandId: string,
+  ): Promise<RevisionResponseDto> {
+    const outcome = await this.commands.handle(gameId, 'CancelOrder', { player, orderId }, { commandId });
+    return { revision: outcome.revision };
+  }
+
+  @Post('confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Confirm the player’s orders; the second confirmation executes the turn (T2)' })
+  @ApiOkResponse({ type: ConfirmOrdersResponseDto })
+  async confirm(
+    @Param('id', GameIdPipe) gameId: string,
+    @Body() { player }: PlayerRequestDto,
+    @CommandId() commandId: string,
+  ): Promise<ConfirmOrdersResponseDto> {
+    const outcome = await this.commands.handle(gameId, 'ConfirmOrders', { player }, { commandId });
+    return {
+      revision: outcome.revision,
+      executed: outcome.events.some((event) => event.type === 'SpellExecutionPhaseStarted'),
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsInt, Min } from 'class-validator';
+import { PHASE_ORDER } from '@app/games';
+import type { Phase } from '@app/rules';
+import { Optional } from '@app/games/scenario-file/field.decorators';
+import { Excludes, Needs } from '../validation/query-rules.decorators';
+import { ToWholeNumber } from '../validation/query-transforms';
+
+export const EDGES = ['start', 'end'] as const;
+
+/** Time travel: `?at=REVISION`, or `?turn=N[&phase=P][&edge=start|end]`; neither means the latest state. */
+export class GameStateQueryDto {
+  @ApiPropertyOptional({ description: 'The state right after this revision.', minimum: 0, type: 'integer' })
+  @Excludes('turn')
+  @Min(0)
+  @IsInt()
+  @ToWholeNumber()
+  @Optional()
+  at?: number;
+
+  @ApiPropertyOptional({
+    description: 'The state at the start or end of this turn (0 is the set-up).',
+    minimum: 0,
+    type: 'integer',
+  })
+  @Min(0)
+  @IsInt()
+  @ToWholeNumber()
+  @Optional()
+  turn?: number;
+
+  @ApiPropertyOptional({ enum: PHASE_ORDER, description: 'With `turn`: one phase of it.' })
+  @Needs('turn')
+  @IsIn(PHASE_ORDER)
+  @Optional()
+  phase?: Phase;
+
+  @ApiPropertyOptional({
+    enum: EDGES,
+    default: 'end',
+    description: 'With `turn`: right after its (or its phase’s) first event, or its last.',
+  })
+  @Needs('turn')
+  @IsIn(EDGES)
+  @Optional()
+  edge?: (typeof EDGES)[number];
+}

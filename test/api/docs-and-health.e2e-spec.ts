@@ -1,0 +1,51 @@
+import * as path from 'node:path';
+import request from 'supertest';
+import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
+
+describe('OpenAPI document and health (e2e, SQLite)', () => {
+  const dir = makeTempDir();
+  let api: ApiTestApp;
+
+  beforeAll(async () => {
+    api = await startApi(path.join(dir, 'sanctum.db'), { gcScheduler: false });
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    removeTempDir(dir);
+  });
+
+  it('serves an OpenAPI document listing every endpoint', async () => {
+    const response = await request(api.url).get('/docs-json').expect(200);
+    expect(response.body.openapi).toMatch(/^3\./);
+    const operations = Object.entries(response.body.paths as Record<string, object>).flatMap(([route, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`),
+    );
+    expect(operations.sort()).toEqual(
+      [
+        'POST /games',
+        'GET /games',
+        'POST /games/{id}/orders',
+        'DELETE /games/{id}/orders/{orderId}',
+        'POST /games/{id}/confirm',
+        'GET /games/{id}/state',
+        'GET /games/{id}/events',
+        'GET /games/{id}/events/stream',
+        'GET /events/stream',
+        'GET /health',
+      ].sort(),
+    );
+    const placeOrder = response.body.components.schemas.PlaceOrderRequestDto;
+    expect(Object.keys(placeOrder.properties)).toEqual(['player', 'cast', 'target', 'attack', 'discard']);
+  });
+
+  it('serves the Swagger UI at /docs', async () => {
+    const response = await request(api.url).get('/docs').redirects(1).expect(200);
+    expect(response.text).toContain('swagger');
+  });
+
+  it('reports the store as up', async () => {
+    const response = await request(api.url).get('/health').expect(200);
+    expect(response.body).toMatchObject({ status: 'ok', info: { store: { status: 'up', kind: 'sqlite' } } });
+  });
+});
