@@ -28,6 +28,8 @@ export class ScenarioFailed extends Error {
   constructor(
     readonly place: string,
     readonly rejection: CommandRejected,
+    /** The events recorded before the refused order: the game up to the refusal. */
+    readonly events: DomainEvent[] = [],
   ) {
     super(`${place}: ${rejection.message}`);
     this.name = 'ScenarioFailed';
@@ -68,7 +70,7 @@ export function runScenario(scenario: Scenario, gameId = 'scenario'): ScenarioRu
       if (expectRejected) acceptedDespiteExpectation.push(place);
     } catch (error) {
       if (!(error instanceof CommandRejected)) throw error;
-      if (!expectRejected) throw new ScenarioFailed(place, error);
+      if (!expectRejected) throw new ScenarioFailed(place, error, events);
       rejections.push({ place, expected: true, error });
     }
   };
@@ -83,7 +85,7 @@ export function runScenario(scenario: Scenario, gameId = 'scenario'): ScenarioRu
         try {
           command = orderCommand(colour, order, `turn-${number}/${colour}/${o}`, place);
         } catch (error) {
-          if (error instanceof CommandRejected) throw new ScenarioFailed(place, error);
+          if (error instanceof CommandRejected) throw new ScenarioFailed(place, error, events);
           throw error;
         }
         run(command, place, order.expectRejected === true);

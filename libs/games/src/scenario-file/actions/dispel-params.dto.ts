@@ -1,0 +1,13 @@
+import { IsNotEmpty, IsString } from 'class-validator';
+import type { ActionParams } from '@app/rules';
+import { Required } from '../field.decorators';
+
+type Params = ActionParams['dispel'];
+
+/** `dispel {which}`: `"all"` or a spell key (S9: only visible spells can be dispelled). */
+export class DispelParamsDto implements Params {
+  @IsNotEmpty()
+  @IsString()
+  @Required()
+  which!: string;
+}

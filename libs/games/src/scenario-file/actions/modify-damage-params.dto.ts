@@ -1,0 +1,12 @@
+import { IsInt } from 'class-validator';
+import type { ActionParams } from '@app/rules';
+import { Required } from '../field.decorators';
+
+type Params = ActionParams['modifyDamage'];
+
+/** `modifyDamage {by}` (beforeArmor/afterArmor only): added to the damage; negative reduces it. */
+export class ModifyDamageParamsDto implements Params {
+  @IsInt()
+  @Required()
+  by!: number;
+}

@@ -1,0 +1,40 @@
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import { IsArray, IsDefined, IsObject, ValidateIf, ValidateNested } from 'class-validator';
+
+type DtoClass = () => new () => object;
+
+/** Applies several property decorators as one (applied bottom-up, like stacked decorators). */
+function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
+  return (target, key) => {
+    for (const decorator of [...decorators].reverse()) decorator(target, key);
+  };
+}
+
+/** A field the file must give (null is no value). Checked first, so a missing field gives one message. */
+export const Required = (): PropertyDecorator =>
+  IsDefined({ message: (args) => (args.value === null ? '$property must not be null' : '$property is required') });
+
+/**
+ * A field the file may leave out. Unlike class-validator's IsOptional, `null` is not accepted as "left out":
+ * the engine reads `undefined` as absent, so a null would slip past here and fail later without a path.
+ */
+export const Optional = (): PropertyDecorator => ValidateIf((_object, value) => value !== undefined);
+
+/** A required nested object validated as `dto` (an array or a primitive in its place is reported as such). */
+export function NestedObject(dto: DtoClass): PropertyDecorator {
+  return compose(Required(), IsObject(), ValidateNested(), Type(dto));
+}
+
+/** A required list whose every element is validated as `dto`. */
+export function NestedArray(dto: DtoClass): PropertyDecorator {
+  return compose(Required(), IsArray(), ValidateNested({ each: true }), Type(dto));
+}
+
+/**
+ * A required JSON object used as a map (`spells`): class-transformer turns it into a Map (the property must be
+ * typed Map), and every value is validated as `dto`; errors are reported under `<field>.<key>`.
+ */
+export function NestedMap(dto: DtoClass): PropertyDecorator {
+  return compose(Required(), IsObject(), ValidateNested({ each: true }), Type(dto));
+}

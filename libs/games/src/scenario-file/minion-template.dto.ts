@@ -1,0 +1,56 @@
+import { IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import type { MinionKind, MinionSpec, Trigger } from '@app/rules';
+import { AttackDto } from './attack.dto';
+import { ClassRule } from './class-rules.decorators';
+import { forwardType } from './forward-type';
+import { NestedArray, Optional, Required } from './field.decorators';
+
+export const MINION_KINDS: readonly MinionKind[] = ['recruit', 'monster'];
+
+/**
+ * B3: a minion without id, as created by replaceMinion, replaceGroup and summon (the engine gives the id).
+ * `maxHp` and `maxArmor` default to `hp` and `armor`.
+ */
+@ClassRule(
+  'maxHpAtLeastHp',
+  (minion) => typeof minion.maxHp !== 'number' || typeof minion.hp !== 'number' || minion.maxHp >= minion.hp,
+  (minion) => `maxHp (${String(minion.maxHp)}) must not be less than hp (${String(minion.hp)})`,
+)
+export class MinionTemplateDto implements MinionSpec {
+  @IsIn(MINION_KINDS)
+  @Required()
+  kind!: MinionKind;
+
+  /** Swordsman, archer… for recruits; free text, null allowed. */
+  @IsString()
+  @IsOptional()
+  class?: string | null;
+
+  @Min(1)
+  @IsInt()
+  @Required()
+  hp!: number;
+
+  @Min(1)
+  @IsInt()
+  @Optional()
+  maxHp?: number;
+
+  @Min(0)
+  @IsInt()
+  @Required()
+  armor!: number;
+
+  @Min(0)
+  @IsInt()
+  @Optional()
+  maxArmor?: number;
+
+  @NestedArray(() => AttackDto)
+  attacks!: AttackDto[];
+
+  /** Triggers that are always live on this minion (DESIGN.md "Effects vocabulary"). */
+  @NestedArray(forwardType('TriggerDto'))
+  @Optional()
+  traits?: Trigger[];
+}

@@ -1,0 +1,69 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import type { ValidatorOptions } from 'class-validator';
+import type { GameSetup, Scenario } from '@app/rules';
+import { GameSetupDto } from './game-setup.dto';
+import { ScenarioFileDto } from './scenario-file.dto';
+import { ScenarioFileInvalid } from './scenario-file-invalid.error';
+import { validationProblems } from './validation-problems';
+
+/** Unknown fields are errors, not silently dropped: a typo (`"armour"`) must not change a game quietly. */
+export const SCENARIO_VALIDATION: ValidatorOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  // One message per field: a missing field is "required", not also "must be an integer".
+  stopAtFirstError: true,
+};
+
+function isPlainObject(json: unknown): json is Record<string, unknown> {
+  return json !== null && typeof json === 'object' && !Array.isArray(json);
+}
+
+/** What no single DTO can see: a spell's `key` must equal the key it is filed under in `spells`. */
+function spellKeyProblems(json: Record<string, unknown>): string[] {
+  if (!isPlainObject(json.spells)) return [];
+  return Object.entries(json.spells).flatMap(([key, spell]) =>
+    isPlainObject(spell) && typeof spell.key === 'string' && spell.key !== key
+      ? [`spells.${key}.key must equal its key in spells ("${key}")`]
+      : [],
+  );
+}
+
+/** Keys class-transformer skips (prototype pollution guard), so the whitelist would never see them. */
+const RESERVED_KEYS = ['__proto__', 'constructor'];
+
+/** Reserved keys anywhere in the file, as fields or as map keys: refused rather than silently passed through. */
+function reservedKeyProblems(json: unknown, path: string): string[] {
+  if (Array.isArray(json)) return json.flatMap((element, i) => reservedKeyProblems(element, `${path}[${i}]`));
+  if (!isPlainObject(json)) return [];
+  return Object.keys(json).flatMap((key) => {
+    const where = path === '' ? key : `${path}.${key}`;
+    if (RESERVED_KEYS.includes(key)) return [`${where} is not an allowed field (reserved name)`];
+    return reservedKeyProblems(json[key], where);
+  });
+}
+
+function check(dto: new () => object, json: unknown): void {
+  if (!isPlainObject(json)) throw new ScenarioFileInvalid(['(file) must be a JSON object']);
+  const problems = validationProblems(validateSync(plainToInstance(dto, json), SCENARIO_VALIDATION));
+  problems.push(...spellKeyProblems(json), ...reservedKeyProblems(json, ''));
+  if (problems.length > 0) throw new ScenarioFileInvalid(problems);
+}
+
+/**
+ * Checks the shape of a parsed `*.scenario.json` (DESIGN.md "Scenario file", scenarios/README.md "Conventions")
+ * and returns it typed. Throws ScenarioFileInvalid listing every problem with its path. What the rules decide
+ * (ids resolve, groups are legal, actions fit their hooks) is left to the engine, which names the field too.
+ * The result is the input itself (never a transformed copy), so key order, and so every event, stays as written.
+ */
+export function parseScenarioFile(json: unknown): Scenario {
+  check(ScenarioFileDto, json);
+  return json as unknown as Scenario;
+}
+
+/** The same for a game set-up without turns (`POST /games`). */
+export function parseGameSetup(json: unknown): GameSetup {
+  check(GameSetupDto, json);
+  return json as unknown as GameSetup;
+}

@@ -1,0 +1,31 @@
+import { IsArray, IsIn, IsNotEmpty, IsString } from 'class-validator';
+import { HOUSES } from '@app/rules';
+import type { House, PlayerSetup } from '@app/rules';
+import { NestedObject, Optional, Required } from './field.decorators';
+import { ManaDto } from './mana.dto';
+
+/** A player's set-up: house (B6), mana pool, optional income per turn [A], hand and deck of spell keys (B7). */
+export class PlayerSetupDto implements PlayerSetup {
+  @IsIn(HOUSES)
+  @Required()
+  house!: House;
+
+  @NestedObject(() => ManaDto)
+  mana!: ManaDto;
+
+  @NestedObject(() => ManaDto)
+  @Optional()
+  income?: ManaDto;
+
+  @IsNotEmpty({ each: true })
+  @IsString({ each: true })
+  @IsArray()
+  @Required()
+  hand!: string[];
+
+  @IsNotEmpty({ each: true })
+  @IsString({ each: true })
+  @IsArray()
+  @Required()
+  deck!: string[];
+}

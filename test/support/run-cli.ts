@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import * as path from 'node:path';
+import type { SimulateRun } from './scenario-expectation';
+
+/** The repository root: the CLI runs from there, exactly as `npm run` would run it for a user. */
+export const REPO_ROOT = path.resolve(__dirname, '../..');
+
+/** Each CLI process costs a second or two of CPU: a few at a time keep a small machine responsive. */
+const MAX_PARALLEL = 4;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function slot<T>(task: () => Promise<T>): Promise<T> {
+  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await task();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+/** A finished CLI process: exit code and everything it printed. */
+export type CliRun = Required<SimulateRun>;
+
+/** `npm run -s sanctum -- <args>` in the repository root, as a user types it; resolves when it exits. */
+export function runSanctum(args: readonly string[]): Promise<CliRun> {
+  return slot(
+    () =>
+      new Promise<CliRun>((resolve, reject) => {
+        const child = spawn('npm', ['run', '-s', 'sanctum', '--', ...args], {
+          cwd: REPO_ROOT,
+          env: { ...process.env, npm_config_update_notifier: 'false', INIT_CWD: REPO_ROOT },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const stdout: Buffer[] = [];
+        const stderr: Buffer[] = [];
+        child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+        child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+        child.on('error', reject);
+        child.on('close', (exitCode) =>
+          resolve({
+            exitCode,
+            stdout: Buffer.concat(stdout).toString('utf8'),
+            stderr: Buffer.concat(stderr).toString('utf8'),
+          }),
+        );
+      }),
+  );
+}
+
+/** `sanctum simulate FILE [...options]`. */
+export function runSimulate(file: string, ...options: string[]): Promise<CliRun> {
+  return runSanctum(['simulate', file, ...options]);
+}
