@@ -134,14 +134,7 @@ function soakArmor(ctx: EngineContext, flight: InFlight): boolean {
 function afterArmor(ctx: EngineContext, flight: InFlight): 'continue' | 'cancelled' | 'died' {
   const { run } = flight;
   const minion = ctx.state.minions[run.minionId];
-  if (flight.remaining > minion.hp) {
-    flight.incoming = ctx.emit(
-      'DamageCapped',
-      { minionId: minion.id, from: flight.remaining, to: Math.max(minion.hp, 0) },
-      { rule: 'D3', step: 'D3', cause: flight.incoming },
-    );
-    flight.remaining = Math.max(minion.hp, 0);
-  }
+  capAtHp(ctx, flight);
   for (const firing of triggersFor(ctx.state, minion, 'afterArmor')) {
     if (!matchesDamage(firing.trigger, run.damage)) continue;
     if (bypassedByMagic(firing.trigger, run.damage)) {
@@ -168,7 +161,21 @@ function afterArmor(ctx: EngineContext, flight: InFlight): 'continue' | 'cancell
     if (flight.remaining <= 0) return 'cancelled';
   }
   if (minion.status !== 'alive') return 'died';
+  // An effect that raised the damage cannot take HP below 0: the cap holds for what D4 applies.
+  capAtHp(ctx, flight);
   return 'continue';
+}
+
+/** D3: remaining damage is capped to the minion's current HP. */
+function capAtHp(ctx: EngineContext, flight: InFlight): void {
+  const hp = Math.max(ctx.state.minions[flight.run.minionId].hp, 0);
+  if (flight.remaining <= hp) return;
+  flight.incoming = ctx.emit(
+    'DamageCapped',
+    { minionId: flight.run.minionId, from: flight.remaining, to: hp },
+    { rule: 'D3', step: 'D3', cause: flight.incoming },
+  );
+  flight.remaining = hp;
 }
 
 /** D4: HP −= remaining damage; damaged if still alive with HP > 0, else killed. */
