@@ -60,31 +60,7 @@ export function takeDamage(ctx: EngineContext, run: DamageRun): DamageResult | n
 function beforeArmor(ctx: EngineContext, flight: InFlight): boolean {
   const { run } = flight;
   const minion = ctx.state.minions[run.minionId];
-  for (const firing of triggersFor(ctx.state, minion, 'beforeArmor')) {
-    if (!matchesDamage(firing.trigger, run.damage)) continue;
-    if (bypassedByMagic(firing.trigger, run.damage)) {
-      ctx.emit(
-        'ProtectionBypassed',
-        { minionId: run.minionId, by: firing.by },
-        { rule: 'D0', step: 'D1', cause: flight.incoming },
-      );
-      continue;
-    }
-    const before = flight.remaining;
-    flight.remaining = adjustedDamage(firing.trigger.do, before);
-    flight.incoming = ctx.emit(
-      'BeforeArmorEffectApplied',
-      {
-        minionId: run.minionId,
-        by: firing.by,
-        action: firing.trigger.do,
-        damageBefore: before,
-        damageAfter: flight.remaining,
-      },
-      { rule: 'D1', step: 'D1', cause: flight.incoming },
-    );
-    if (flight.remaining <= 0) break;
-  }
+  applyDamageEffects(ctx, flight, 'beforeArmor');
   if (run.attackerId !== null) {
     const hit = ctx.emit(
       'MinionHit',
@@ -135,35 +111,45 @@ function afterArmor(ctx: EngineContext, flight: InFlight): 'continue' | 'cancell
   const { run } = flight;
   const minion = ctx.state.minions[run.minionId];
   capAtHp(ctx, flight);
-  for (const firing of triggersFor(ctx.state, minion, 'afterArmor')) {
-    if (!matchesDamage(firing.trigger, run.damage)) continue;
-    if (bypassedByMagic(firing.trigger, run.damage)) {
-      ctx.emit(
-        'ProtectionBypassed',
-        { minionId: minion.id, by: firing.by },
-        { rule: 'D0', step: 'D3', cause: flight.incoming },
-      );
-      continue;
-    }
-    const before = flight.remaining;
-    flight.remaining = adjustedDamage(firing.trigger.do, before);
-    flight.incoming = ctx.emit(
-      'AfterArmorEffectApplied',
-      {
-        minionId: minion.id,
-        by: firing.by,
-        action: firing.trigger.do,
-        damageBefore: before,
-        damageAfter: flight.remaining,
-      },
-      { rule: 'D3', step: 'D3', cause: flight.incoming },
-    );
-    if (flight.remaining <= 0) return 'cancelled';
-  }
+  if (applyDamageEffects(ctx, flight, 'afterArmor')) return 'cancelled';
   if (minion.status !== 'alive') return 'died';
   // An effect that raised the damage cannot take HP below 0: the cap holds for what D4 applies.
   capAtHp(ctx, flight);
   return 'continue';
+}
+
+const DAMAGE_EFFECT_STEP = {
+  beforeArmor: { step: 'D1', applied: 'BeforeArmorEffectApplied' },
+  afterArmor: { step: 'D3', applied: 'AfterArmorEffectApplied' },
+} as const;
+
+/**
+ * D1/D3: the "before" or "after checking armor" effects act on the damage in order, each recorded; a protective
+ * one is passed over by magical damage (D0). True when they cancelled the damage.
+ */
+function applyDamageEffects(ctx: EngineContext, flight: InFlight, hook: 'beforeArmor' | 'afterArmor'): boolean {
+  const { run } = flight;
+  const { step, applied } = DAMAGE_EFFECT_STEP[hook];
+  for (const firing of triggersFor(ctx.state, ctx.state.minions[run.minionId], hook)) {
+    if (!matchesDamage(firing.trigger, run.damage)) continue;
+    if (bypassedByMagic(firing.trigger, run.damage)) {
+      ctx.emit(
+        'ProtectionBypassed',
+        { minionId: run.minionId, by: firing.by },
+        { rule: 'D0', step, cause: flight.incoming },
+      );
+      continue;
+    }
+    const damageBefore = flight.remaining;
+    flight.remaining = adjustedDamage(firing.trigger.do, damageBefore);
+    flight.incoming = ctx.emit(
+      applied,
+      { minionId: run.minionId, by: firing.by, action: firing.trigger.do, damageBefore, damageAfter: flight.remaining },
+      { rule: step, step, cause: flight.incoming },
+    );
+    if (flight.remaining <= 0) return true;
+  }
+  return false;
 }
 
 /** D3: remaining damage is capped to the minion's current HP. */
