@@ -1,5 +1,6 @@
 import { EventStoreModule } from '@app/event-store';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { GameAuditModule } from './audit/game-audit.module';
 import { GameCommandService } from './commands/game-command.service';
 import { DEFAULT_GAMES_OPTIONS, GAMES_OPTIONS, type GamesOptions } from './games.options';
 import { GameRepository } from './loading/game-repository';
@@ -22,9 +23,16 @@ export class GamesModule {
     ];
     return {
       module: GamesModule,
-      imports: [EventStoreModule.forRoot(resolved.store)],
+      imports: [EventStoreModule.forRoot(resolved.store), GameAuditModule],
       providers,
-      exports: [GameRepository, GameCommandService, TimeTravelService, GarbageCollectionScheduler, GAMES_OPTIONS],
+      exports: [
+        GameRepository,
+        GameCommandService,
+        TimeTravelService,
+        GarbageCollectionScheduler,
+        GAMES_OPTIONS,
+        GameAuditModule,
+      ],
     };
   }
 }

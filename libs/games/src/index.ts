@@ -12,3 +12,4 @@ export * from './commands/game-command.service';
 export * from './time-travel/game-point';
 export * from './time-travel/time-travel.service';
 export * from './scheduling/garbage-collection.scheduler';
+export * from './audit';

@@ -95,6 +95,57 @@ describe('GameCommandService (load → decide → one atomic append → retry on
   });
 });
 
+describe('GameCommandService within one process', () => {
+  const dir = temporaryDirectory();
+  let harness: GamesHarness;
+
+  beforeAll(async () => {
+    // One attempt only: any revision conflict would fail a command, so every command here must be serialised.
+    harness = await GamesHarness.start({
+      store: { kind: 'sqlite', sqlitePath: dir.path('serial.db') },
+      maxCommandAttempts: 1,
+    });
+  });
+  afterAll(async () => {
+    await harness.close();
+    dir.cleanup();
+  });
+
+  it('runs concurrent commands on one game one after another, each deciding on the state the previous one left', async () => {
+    const { turns: _turns, ...setup } = exampleScenario();
+    await harness.commands.createGame({ gameId: 'busy', setup }, 'setup');
+    const orders = ['b-archer', 'b-sword'].map((minion, i) =>
+      harness.commands.handle(
+        'busy',
+        'TargetSpell',
+        { player: 'red', spell: 'bolt', target: { minion } },
+        { commandId: `o${i}` },
+      ),
+    );
+    const refused = harness.commands.handle(
+      'busy',
+      'DiscardSpell',
+      { player: 'blue', spell: 'nothing' },
+      { commandId: 'bad' },
+    );
+    const confirms = (['red', 'blue'] as const).map((player) =>
+      harness.commands.handle('busy', 'ConfirmOrders', { player }, { commandId: `${player}-confirms` }),
+    );
+    const results = await Promise.allSettled([...orders, refused, ...confirms]);
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    const events = await harness.store.readStream(gameStream('busy'));
+    expect(events.filter((event) => event.type === 'SpellTargeted')).toHaveLength(1);
+    expect(events.filter((event) => event.type === 'SpellExecutionPhaseStarted')).toHaveLength(1);
+    expect((await harness.repository.loadLatest('busy')).state).toEqual(fold(events as unknown as DomainEvent[]));
+  });
+});
+
 describe('GameCommandService with two processes on one SQLite file', () => {
   const dir = temporaryDirectory();
   let first: GamesHarness;

@@ -18,4 +18,5 @@ export * from './setup/game-setup';
 export * from './setup/validate-setup';
 export * from './scenario/scenario';
 export * from './scenario/run-scenario';
+export * from './audit/input-commands';
 export * from './catalog';

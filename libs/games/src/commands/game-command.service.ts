@@ -1,6 +1,6 @@
 import { EventStore, WrongExpectedRevisionError } from '@app/event-store';
 import { CommandRejected, execute, initialState } from '@app/rules';
-import type { Command, CommandDataMap, CommandType, DomainEvent, GameState } from '@app/rules';
+import type { Command, CommandDataMap, CommandType, Decision, DomainEvent, GameState } from '@app/rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { ConcurrencyConflictError, GameAlreadyExistsError } from '../games.errors';
 import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
@@ -8,6 +8,7 @@ import { gameStream } from '../game-stream';
 import { GameRepository } from '../loading/game-repository';
 import type { LoadedGame } from '../loading/loaded-game';
 import { snapshotDue } from '../loading/snapshot.policy';
+import { KeyedLock } from './keyed-lock';
 import type { GameEventLine } from '../recording/game-event-line';
 import { chainEvents, genesisHash } from '../recording/hash-chain';
 
@@ -28,6 +29,8 @@ export interface CommandOutcome {
  */
 @Injectable()
 export class GameCommandService {
+  private readonly locks = new KeyedLock();
+
   constructor(
     private readonly store: EventStore,
     private readonly games: GameRepository,
@@ -57,24 +60,35 @@ export class GameCommandService {
     metadata: { commandId: string; correlationId?: string },
   ): Promise<CommandOutcome> {
     const command = { type, data, metadata } as Command;
-    for (let attempt = 1; attempt <= this.options.maxCommandAttempts; attempt += 1) {
-      // The cached state is good enough to decide on first: if another writer moved the game on, the append
-      // says so. A refusal on a cached state is re-checked on a fresh one before it is reported.
-      const fresh = attempt > 1;
-      const game = await this.games.loadLatest(gameId, fresh);
-      try {
-        return await this.record(game, command);
-      } catch (error) {
-        const stale = error instanceof WrongExpectedRevisionError || (error instanceof CommandRejected && !fresh);
-        if (!stale) throw error;
-        this.games.forget(gameId);
+    return this.locks.run(gameId, async () => {
+      for (let attempt = 1; attempt <= this.options.maxCommandAttempts; attempt += 1) {
+        // The cached state is good enough to decide on first: if another process moved the game on, the append
+        // says so. A refusal on a cached state is re-checked on a fresh one before it is reported.
+        const fresh = attempt > 1;
+        const game = await this.games.checkout(gameId, fresh);
+        try {
+          return await this.record(game, command);
+        } catch (error) {
+          const stale = error instanceof WrongExpectedRevisionError || (error instanceof CommandRejected && !fresh);
+          if (!stale) throw error;
+        }
       }
-    }
-    throw new ConcurrencyConflictError(gameId, this.options.maxCommandAttempts);
+      throw new ConcurrencyConflictError(gameId, this.options.maxCommandAttempts);
+    });
   }
 
+  /**
+   * Decides on the game's own state (checked out of the cache, so deciding in place is safe) and appends. A
+   * refusal leaves the state untouched and it goes back to the cache; after any other failure it is dropped.
+   */
   private async record(game: LoadedGame, command: Command): Promise<CommandOutcome> {
-    const decision = execute(game.state, command);
+    let decision: Decision;
+    try {
+      decision = execute(game.state, command, { inPlace: true });
+    } catch (error) {
+      if (error instanceof CommandRejected && game.revision >= 0) this.games.remember(game);
+      throw error;
+    }
     const { events, lastHash } = chainEvents<DomainEvent>(game.lastHash, decision.events);
     const expected = game.revision < 0 ? 'no-stream' : game.revision;
     const appended = await this.store.append(

@@ -29,7 +29,18 @@ export class GameRepository {
     @Inject(GAMES_OPTIONS) private readonly options: GamesOptions,
   ) {}
 
-  /** The game as it stands now. With `fresh`, checks the store for events appended by another process. */
+  /**
+   * The game as it stands now, taken out of the cache: the caller owns its state (it may decide on it in place)
+   * and hands back the new state with `remember`, or the untouched one after a refusal. Readers meanwhile load
+   * from the store, so they never see events that are not yet appended.
+   */
+  async checkout(gameId: string, fresh: boolean): Promise<LoadedGame> {
+    const game = await this.loadLatest(gameId, fresh);
+    this.latest.delete(gameId);
+    return game;
+  }
+
+  /** The game as it stands now (read-only). With `fresh`, checks the store for appends by another process. */
   async loadLatest(gameId: string, fresh = true): Promise<LoadedGame> {
     const cached = this.latest.get(gameId);
     if (cached && !fresh) return cached;

@@ -39,7 +39,4 @@ export function fold(events: Iterable<DomainEvent>, state: GameState = initialSt
   return state;
 }
 
-/** An independent deep copy: the starting point for folding from a snapshot without touching it. */
-export function cloneState(state: GameState): GameState {
-  return structuredClone(state);
-}
+export { cloneState } from './clone-state';

@@ -64,7 +64,8 @@ export function runScenario(scenario: Scenario, gameId = 'scenario'): ScenarioRu
   let state = initialState();
   const run = (command: Command, place: string, expectRejected = false): void => {
     try {
-      const decision = execute(state, command);
+      // The runner owns its state: deciding in place saves a copy of the board per command.
+      const decision = execute(state, command, { inPlace: true });
       state = decision.state;
       for (const event of decision.events) events.push(event);
       if (expectRejected) acceptedDespiteExpectation.push(place);

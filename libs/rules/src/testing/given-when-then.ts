@@ -2,7 +2,7 @@ import { CommandRejected } from '../commands/command-rejected.error';
 import type { RejectionKind } from '../commands/command-rejected.error';
 import type { Command, CommandDataMap, CommandMetadata, CommandType } from '../commands/command';
 import { execute } from '../engine/decide';
-import { cloneState, fold } from '../engine/evolve';
+import { fold } from '../engine/evolve';
 import type { DomainEvent } from '../events/domain-event';
 import type { EntityRef, GameState } from '../model/game-state';
 import { initialState } from '../model/initial-state';
@@ -158,7 +158,8 @@ function run(start: History, steps: readonly Step[], finalMayBeRejected: boolean
     commands += 1;
     const input = step as CommandInput;
     const command = { ...input, metadata: input.metadata ?? { commandId: `cmd-${commands}` } } as Command;
-    const before = cloneState(state);
+    // A full deep copy, independent of the engine's own cloneState, so a sharing bug there cannot hide.
+    const before = structuredClone(state);
     try {
       const decision = execute(state, command);
       const touched = firstDifference(before, state);

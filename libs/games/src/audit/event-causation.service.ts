@@ -1,0 +1,108 @@
+import { EventStore, type RecordedEvent } from '@app/event-store';
+import { INPUT_EVENT_COMMANDS, isInputEventType } from '@app/rules';
+import { Injectable } from '@nestjs/common';
+import { GameNotFoundError, GamePointNotFoundError } from '../games.errors';
+import { gameStream } from '../game-stream';
+import type { CausationLink, EventCausation, OrderLink } from './event-causation';
+
+/** The order event each execution event carries out. */
+const ORDER_OF_EXECUTION: Record<string, string> = {
+  SpellExecuting: 'SpellTargeted',
+  AttackExecuting: 'AttackOrdered',
+};
+
+/** Events read per step while looking back through a turn for an order. */
+const ORDER_SEARCH_PAGE = 200;
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+function linkOf(event: RecordedEvent): CausationLink {
+  const { revision, type, data, metadata } = event;
+  return { revision, type, rule: text(metadata.rule), step: text(metadata.step), data };
+}
+
+/**
+ * "Why did this happen?" for organisers: follows `metadata.causationId` from an event back to the first event of
+ * the command that caused it (MinionDied ← DeathStarted ← DamageResolved ← … ← SpellExecuting ←
+ * SpellExecutionPhaseStarted ← OrdersConfirmed), and links each spell or attack execution on the way to the order
+ * it carries out, placed earlier in the same turn, possibly by the other player's command.
+ */
+@Injectable()
+export class EventCausationService {
+  constructor(private readonly store: EventStore) {}
+
+  async why(gameId: string, revision: number): Promise<EventCausation> {
+    const stream = gameStream(gameId);
+    const last = await this.store.streamRevision(stream);
+    if (last === null) throw new GameNotFoundError(gameId);
+    const event =
+      Number.isInteger(revision) && revision >= 0 && revision <= last ? await this.read(stream, revision) : null;
+    if (event === null) {
+      throw new GamePointNotFoundError(
+        gameId,
+        `game ${gameId} has revisions 0 to ${last}; there is no event ${revision}`,
+      );
+    }
+    const chain: CausationLink[] = [];
+    let current: RecordedEvent | null = event;
+    while (current !== null) {
+      const link = linkOf(current);
+      const orderType = ORDER_OF_EXECUTION[current.type];
+      if (orderType !== undefined) {
+        const order = await this.findOrder(stream, current, orderType);
+        if (order !== null) link.order = order;
+      }
+      chain.push(link);
+      current = await this.causeOf(gameId, current);
+    }
+    const first = chain[chain.length - 1];
+    return {
+      gameId,
+      revision,
+      chain,
+      command: {
+        commandId: String(event.metadata.commandId),
+        correlationId: String(event.metadata.correlationId),
+        type: isInputEventType(first.type) ? INPUT_EVENT_COMMANDS[first.type] : null,
+      },
+    };
+  }
+
+  /** The event `causationId` names; null at the command (or at a cause that is not an earlier event of the game). */
+  private async causeOf(gameId: string, event: RecordedEvent): Promise<RecordedEvent | null> {
+    const cause = event.metadata.causationId;
+    const prefix = `${gameId}@`;
+    if (typeof cause !== 'string' || cause === event.metadata.commandId || !cause.startsWith(prefix)) return null;
+    const revision = Number(cause.slice(prefix.length));
+    // Causes always come earlier; anything else (a hand-edited id) would loop.
+    if (!Number.isInteger(revision) || revision < 0 || revision >= event.revision) return null;
+    return this.read(gameStream(gameId), revision);
+  }
+
+  /** The SpellTargeted/AttackOrdered with the execution's order id, looking back through the execution's turn. */
+  private async findOrder(stream: string, execution: RecordedEvent, orderType: string): Promise<OrderLink | null> {
+    const orderId = (execution.data as { orderId?: unknown }).orderId;
+    const turn = execution.metadata.turn;
+    if (execution.revision === 0) return null;
+    for await (const page of this.store.readStreamPages(stream, {
+      from: execution.revision - 1,
+      direction: 'backwards',
+      pageSize: ORDER_SEARCH_PAGE,
+    })) {
+      for (const event of page) {
+        if (event.metadata.turn !== turn) return null;
+        if (event.type === orderType && (event.data as { orderId?: unknown }).orderId === orderId) {
+          return { ...linkOf(event), commandId: String(event.metadata.commandId) };
+        }
+      }
+    }
+    return null;
+  }
+
+  private async read(stream: string, revision: number): Promise<RecordedEvent | null> {
+    const [event] = await this.store.readStream(stream, { from: revision, maxCount: 1 });
+    return event !== undefined && event.revision === revision ? event : null;
+  }
+}

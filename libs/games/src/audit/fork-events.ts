@@ -1,0 +1,44 @@
+import { eventIdOf } from '@app/rules';
+import type { GameEventLine } from '../recording/game-event-line';
+import { chainEvents, genesisHash } from '../recording/hash-chain';
+import type { ForkProvenance } from './fork-provenance';
+
+export interface ForkedEvent {
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+}
+
+/**
+ * The origin's events 0..forkedAt as the new game's own: every id that names the origin game is re-keyed (the
+ * GameCreated's `gameId`, which the state and so every later event id takes; `metadata.gameId`; event ids; the
+ * causation ids that point at events, while those that name a command are kept), each event records its
+ * provenance, and the chain starts again from the new game's genesis. Command and correlation ids are kept: they
+ * name the commands the origin's players gave. Copying re-keyed events (rather than re-running the inputs) keeps
+ * the copy exactly what was recorded; the fork's audit then re-derives it like any game.
+ */
+export function forkEvents(origin: GameEventLine[], gameId: string, provenance: ForkProvenance): ForkedEvent[] {
+  const originEventPrefix = `${provenance.forkedFrom}@`;
+  const rekeyed = origin.map((event, revision): ForkedEvent => {
+    const { prevHash: _prevHash, hash: _hash, forkedFrom: _from, forkedAt: _at, ...metadata } = event.metadata;
+    const causationId = metadata.causationId;
+    const pointsAtEvent =
+      typeof causationId === 'string' &&
+      causationId !== metadata.commandId &&
+      causationId.startsWith(originEventPrefix);
+    const data = event.type === 'GameCreated' ? { ...(event.data as object), gameId } : event.data;
+    return {
+      type: event.type,
+      data,
+      metadata: {
+        ...metadata,
+        gameId,
+        eventId: eventIdOf(gameId, revision),
+        ...(pointsAtEvent ? { causationId: `${gameId}@${causationId.slice(originEventPrefix.length)}` } : {}),
+        forkedFrom: provenance.forkedFrom,
+        forkedAt: provenance.forkedAt,
+      },
+    };
+  });
+  return chainEvents(genesisHash(gameId), rekeyed).events;
+}

@@ -1,0 +1,70 @@
+import type { GameEventLine } from '../recording/game-event-line';
+import { eventHash, genesisHash } from '../recording/hash-chain';
+import type { ChainBreakReason, ChainVerdict } from './game-audit.report';
+
+/**
+ * Checks a game's hash chain one event at a time (so a million-event stream is read page by page): revisions
+ * follow each other from 0 (a deleted row is a gap), each event's `prevHash` is the previous event's `hash` (the
+ * genesis hash for revision 0), and each `hash` is the hash of the event's own content. Reports the first break.
+ */
+export class HashChainCheck {
+  private expectedRevision = 0;
+  private previousHash: string;
+  private lastHash: string | null = null;
+  private broken: Pick<ChainVerdict, 'firstBrokenRevision' | 'reason' | 'detail'> | null = null;
+
+  constructor(gameId: string) {
+    this.previousHash = genesisHash(gameId);
+  }
+
+  get intact(): boolean {
+    return this.broken === null;
+  }
+
+  push(event: GameEventLine): void {
+    const stored = typeof event.metadata.hash === 'string' ? event.metadata.hash : null;
+    this.lastHash = stored;
+    if (this.broken) return;
+    const revision = this.expectedRevision;
+    if (event.revision > revision) {
+      return this.breakAt(
+        revision,
+        'missing revision',
+        `the next stored event after ${revision - 1} is ${event.revision}`,
+      );
+    }
+    if (event.revision !== revision) {
+      return this.breakAt(
+        revision,
+        'revision out of order',
+        `revision ${event.revision} stands where ${revision} should`,
+      );
+    }
+    const prevHash = event.metadata.prevHash;
+    if (prevHash !== this.previousHash) {
+      return this.breakAt(
+        revision,
+        'prevHash mismatch',
+        `metadata.prevHash is ${JSON.stringify(prevHash ?? null)}, the previous link is ${this.previousHash}`,
+      );
+    }
+    const recomputed = eventHash(this.previousHash, event);
+    if (stored !== recomputed) {
+      return this.breakAt(
+        revision,
+        'hash mismatch',
+        `metadata.hash is ${JSON.stringify(stored)}, the event's content hashes to ${recomputed}`,
+      );
+    }
+    this.previousHash = recomputed;
+    this.expectedRevision += 1;
+  }
+
+  verdict(): ChainVerdict {
+    return { intact: this.broken === null, firstBrokenRevision: null, ...this.broken, lastHash: this.lastHash };
+  }
+
+  private breakAt(revision: number, reason: ChainBreakReason, detail: string): void {
+    this.broken = { firstBrokenRevision: revision, reason, detail: `revision ${revision}: ${reason}: ${detail}` };
+  }
+}

@@ -1,0 +1,144 @@
+import canonicalize from 'canonicalize';
+import { CommandRejected, execute, initialState, inputCommandOf, startsCommand } from '@app/rules';
+import type { Command, DomainEvent, GameState } from '@app/rules';
+import type { GameEventLine } from '../recording/game-event-line';
+import { type ForkProvenance, forkProvenanceOf, provenanceAt } from './fork-provenance';
+import type { Divergence, ResimulationVerdict } from './game-audit.report';
+
+/** What the comparison leaves out of a stored event: the chain links, which the engine does not produce. */
+function withoutLinks(metadata: Record<string, unknown>): Record<string, unknown> {
+  const { prevHash: _prevHash, hash: _hash, ...rest } = metadata;
+  return rest;
+}
+
+/** The bytes compared: RFC 8785 canonical JSON of type, data and metadata (the hash chain's own form). */
+function canonical(event: { type: string; data: unknown; metadata: Record<string, unknown> }): string {
+  return canonicalize({ type: event.type, data: event.data, metadata: event.metadata }) ?? '';
+}
+
+/** Why an event and its re-derivation differ, in words. */
+function differenceOf(expected: GameEventLine, stored: GameEventLine): string {
+  if (startsCommand(stored) && stored.metadata.commandId !== expected.metadata.commandId) {
+    return `missing event: the engine derives more events for command ${String(expected.metadata.commandId)}`;
+  }
+  if (expected.type !== stored.type)
+    return `event differs: the engine derives a ${expected.type} here, not a ${stored.type}`;
+  return `event differs: the engine derives this ${stored.type} with other content`;
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof CommandRejected) {
+    return `the engine refuses the command now: ${error.rule ? `rule ${error.rule}: ` : ''}${error.reason}`;
+  }
+  return `the engine cannot run the command: ${(error as Error)?.message ?? String(error)}`;
+}
+
+/**
+ * Re-simulation (DESIGN.md "Inputs vs derived"), one stored event at a time: the first event of each command is an
+ * input event, from which the command is rebuilt (`inputCommandOf`) and executed on the state the engine itself
+ * re-derived so far; the events it gives must then be the stored ones, byte for byte, up to the chain links. So
+ * every stored event is either re-derived or is the input of a command that re-derives it: an event the engine
+ * would not produce, a missing or extra one, or a command the engine now refuses is the first divergence.
+ *
+ * Commands are found by re-derivation rather than by runs of equal `commandId`, so two commands recorded under
+ * one id (a client reusing an Idempotency-Key) are still two commands; the command id is compared like
+ * everything else.
+ *
+ * Forks: copied events carry `forkedFrom`/`forkedAt`, which no engine derives. They are part of the re-derivation
+ * rather than ignored: the provenance declared by revision 0 is added to every re-derived event up to `forkedAt`,
+ * so a copied event that lost, changed or gained provenance diverges like any other edit.
+ */
+export class ResimulationCheck {
+  private state: GameState = initialState();
+  private derived: DomainEvent[] = [];
+  private next = 0;
+  private position = 0;
+  private commands = 0;
+  private commandOfDerived: Command | null = null;
+  private provenance: ForkProvenance | null | undefined;
+  private divergence: Divergence | null = null;
+
+  get identical(): boolean {
+    return this.divergence === null;
+  }
+
+  push(stored: GameEventLine): void {
+    if (this.divergence) return;
+    this.provenance ??= forkProvenanceOf(stored.metadata);
+    if (this.next === this.derived.length && !this.runCommandOf(stored)) return;
+    const expected = this.expectedAt(this.position, this.derived[this.next]);
+    this.next += 1;
+    if (canonical(expected) !== canonical({ ...stored, metadata: withoutLinks(stored.metadata) })) {
+      this.diverge(differenceOf(expected, stored), expected, stored);
+      return;
+    }
+    this.position += 1;
+  }
+
+  /** Call once the last stored event was pushed: a command cut short is a divergence too. */
+  finish(): void {
+    if (this.divergence || this.next === this.derived.length) return;
+    const expected = this.expectedAt(this.position, this.derived[this.next]);
+    this.diverge(
+      `missing event: the stream ends, the engine derives more events for command ${String(expected.metadata.commandId)}`,
+      expected,
+      null,
+    );
+  }
+
+  verdict(): ResimulationVerdict {
+    return { identical: this.divergence === null, firstDivergence: this.divergence, commands: this.commands };
+  }
+
+  /** Starts the command the stored event opens; false (and a divergence) if it opens none, or the engine refuses. */
+  private runCommandOf(stored: GameEventLine): boolean {
+    let command: Command | null;
+    try {
+      command = inputCommandOf(stored);
+    } catch (error) {
+      this.diverge(`not an input event the engine can read: ${(error as Error).message}`, null, stored);
+      return false;
+    }
+    if (command === null) {
+      const after = this.commandOfDerived
+        ? ` (the events of command ${this.commandOfDerived.metadata.commandId} end before it)`
+        : '';
+      this.diverge(`not derived: a ${stored.type} does not start a command${after}`, null, stored);
+      return false;
+    }
+    try {
+      const decision = execute(this.state, command);
+      this.state = decision.state;
+      this.derived = decision.events;
+    } catch (error) {
+      this.diverge(describeFailure(error), null, stored);
+      return false;
+    }
+    this.next = 0;
+    this.commands += 1;
+    this.commandOfDerived = command;
+    if (this.derived.length === 0) {
+      this.diverge('the engine derives no event from this command', null, stored);
+      return false;
+    }
+    return true;
+  }
+
+  private expectedAt(revision: number, event: DomainEvent): GameEventLine {
+    return {
+      revision,
+      type: event.type,
+      data: event.data,
+      metadata: {
+        ...(event.metadata as unknown as Record<string, unknown>),
+        ...provenanceAt(this.provenance ?? null, revision),
+      },
+    };
+  }
+
+  private diverge(reason: string, expected: GameEventLine | null, found: GameEventLine | null): void {
+    this.divergence = { revision: this.position, reason, expected, found };
+    // The engine's state and events are no longer needed: a divergence ends the re-simulation.
+    this.derived = [];
+  }
+}

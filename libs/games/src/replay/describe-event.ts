@@ -1,0 +1,218 @@
+import { actionOf, describeRef, MANA_TYPES } from '@app/rules';
+import type { Action, DamageType, EntityRef, EventDataMap, EventType, ManaPool, TriggerSource } from '@app/rules';
+
+/** Non-zero mana types in the canonical order (`strife 7, clarity 3`), or `no mana`. */
+export function describeMana(pool: Partial<ManaPool>): string {
+  const parts = MANA_TYPES.filter((type) => (pool[type] ?? 0) !== 0).map((type) => `${type} ${pool[type]}`);
+  return parts.length > 0 ? parts.join(', ') : 'no mana';
+}
+
+/** `minion b-archer` → `b-archer`: in a sentence about a target, the id reads better without its kind. */
+export function describeTarget(ref: EntityRef): string {
+  return 'minion' in ref ? ref.minion : describeRef(ref);
+}
+
+function source(by: TriggerSource): string {
+  return 'activeSpellId' in by ? `${by.spell} (${by.activeSpellId})` : `${by.minionId}'s trait #${by.trait}`;
+}
+
+function signed(value: number): string {
+  return value >= 0 ? `+${value}` : `${value}`;
+}
+
+/** An action in a few words: the common ones by their meaning, the rest by name and parameters. */
+export function describeAction(action: Action): string {
+  const { name, params } = actionOf(action);
+  const p = params as Record<string, unknown>;
+  switch (name) {
+    case 'damage':
+      return `deal ${p.amount}${p.magical ? ' magical' : ''} damage`;
+    case 'heal':
+      return p.full ? 'heal fully' : `heal ${p.amount}`;
+    case 'destroy':
+      return `destroy (${p.category})`;
+    case 'returnToLife':
+      return p.full ? 'return to life at full HP' : `return to life with ${p.hp} HP`;
+    case 'modifyDamage':
+      return `change the damage by ${signed(Number(p.by))}`;
+    case 'cancelDamage':
+      return 'cancel the damage';
+    case 'gainMana':
+      return `${p.player} gains ${describeMana(p.mana as Partial<ManaPool>)}`;
+    case 'dispel':
+      return `dispel ${p.which}`;
+    default:
+      return `${name} ${JSON.stringify(params)}`;
+  }
+}
+
+function damageKind(damage: DamageType): string {
+  const words = [
+    damage.magical ? 'magical' : null,
+    damage.kind,
+    !damage.magical && damage.ignoresArmor ? 'armor-ignoring' : null,
+  ];
+  return words.filter((word) => word !== null).join(' ');
+}
+
+function by(attackerId: string | null): string {
+  return attackerId ? ` by ${attackerId}` : '';
+}
+
+const SQUANDER_WORDS: Record<string, string> = {
+  'target-dead': 'the target is dead',
+  'target-removed': 'the target was removed from the game',
+  'target-replaced': 'the target was replaced',
+  'target-gone': 'the target is no longer on the board',
+  'blocked-by-active-copy': 'a visible copy is already active on the host',
+  'requirement-failed': 'a casting requirement no longer holds',
+  'square-occupied': 'a group has appeared in the target square',
+  'once-per-game': 'a once-per-game spell already cast',
+};
+
+const DISPEL_WORDS: Record<EventDataMap['SpellDispelled']['reason'], string> = {
+  'host-died': 'its host died',
+  dispelled: 'dispelled',
+  'host-no-longer-legal': 'its host is no longer a legal host',
+};
+
+const DAMAGE_RESULT_WORDS: Record<EventDataMap['DamageResolved']['result'], string> = {
+  bounced: 'took no damage',
+  damaged: 'was damaged',
+  killed: 'was dealt a lethal blow',
+};
+
+const DEATH_WORDS: Record<EventDataMap['MinionDied']['category'], string> = {
+  kills: 'is killed',
+  dies: 'dies',
+  removed: 'is removed from the game',
+  replaced: 'is replaced',
+};
+
+type Describers = { [K in EventType]: (data: EventDataMap[K]) => string };
+
+/**
+ * One sentence per event type. A mapped type over the whole vocabulary: adding an event type to
+ * event-vocabulary.ts without a sentence here is a compile error.
+ */
+const DESCRIBERS: Describers = {
+  GameCreated: (d) =>
+    `game ${d.gameId}${d.name ? ` "${d.name}"` : ''} is set up: red (${d.players.red.house}) against blue ` +
+    `(${d.players.blue.house}), ${d.board.groups.length} group(s), ${d.board.structures.length} structure(s); ` +
+    `${d.initiative} has initiative`,
+  TurnStarted: (d) => `turn ${d.turn} starts; ${d.initiative} has initiative`,
+  InitiativeUpdated: (d) => `initiative passes from ${d.previous} to ${d.initiative}`,
+  StartOfTurnEffectTriggered: (d) =>
+    `${source(d.by)} triggers on ${describeTarget(d.subject)}: ${describeAction(d.action)}`,
+  SpellExpired: (d) => `${d.spell} (${d.activeSpellId}) on ${describeTarget(d.host)} expires`,
+  CardsDrawn: (d) =>
+    `${d.player} draws ${d.cards.length > 0 ? d.cards.join(', ') : 'nothing'} (hand: ${d.handSize} card(s))`,
+  ManaGenerated: (d) => `${d.player} generates ${describeMana(d.mana)} (pool: ${describeMana(d.pool)})`,
+  OrdersPhaseStarted: (d) => `orders phase of turn ${d.turn} opens`,
+  SpellTargeted: (d) =>
+    `${d.player} targets ${d.spell} on ${describeTarget(d.target)} (${d.orderId}, cost: ${describeMana(d.cost)})`,
+  SpellUntargeted: (d) => `${d.player} cancels ${d.spell} (${d.orderId}), refunded ${describeMana(d.refund)}`,
+  CardDiscarded: (d) => `${d.player} discards ${d.spell} (${d.orderId})`,
+  DiscardCancelled: (d) => `${d.player} takes back the discard of ${d.spell} (${d.orderId})`,
+  AttackOrdered: (d) =>
+    `${d.player} orders ${d.attackerId} to attack ${d.victimId} with attack #${d.attack} (${d.orderId})`,
+  AttackCancelled: (d) => `${d.player} cancels attack ${d.orderId}`,
+  OrdersConfirmed: (d) => `${d.player} confirms its orders`,
+  SpellExecutionPhaseStarted: (d) =>
+    `spell execution starts: ${d.orderIds.length} spell(s)${d.orderIds.length > 0 ? ` (${d.orderIds.join(', ')})` : ''}`,
+  CombatPhaseStarted: (d) =>
+    `combat starts: ${d.orderIds.length} attack(s)${d.orderIds.length > 0 ? ` (${d.orderIds.join(', ')})` : ''}`,
+  ArmorRestored: (d) => `${d.minionId}'s armor is restored (${d.armorBefore} → ${d.armorAfter})`,
+  AttackExecuting: (d) => `${d.attackerId} (${d.player}) attacks ${d.victimId} (${d.orderId})`,
+  AttackFizzled: (d) =>
+    `attack ${d.orderId} fizzles: ${d.reason === 'attacker-gone' ? 'the attacker' : 'the victim'} is gone`,
+  TurnEnded: (d) => `turn ${d.turn} ends`,
+  GarbageCollectionScheduled: (d) => `garbage collection of turn ${d.turn} is scheduled`,
+  GarbageCollected: (d) =>
+    `garbage collection of turn ${d.turn}: ${d.minionIds.length > 0 ? `${d.minionIds.join(', ')} deleted` : 'nothing to delete'}`,
+
+  DamageIncoming: (d) => `${d.minionId} is about to take ${d.amount} ${damageKind(d.damage)} damage${by(d.attackerId)}`,
+  BeforeArmorEffectApplied: (d) =>
+    `${source(d.by)} changes the damage to ${d.minionId} before armor (${d.damageBefore} → ${d.damageAfter})`,
+  ProtectionBypassed: (d) => `magical damage bypasses ${source(d.by)} protecting ${d.minionId}`,
+  MinionHit: (d) => `${d.minionId} is hit by ${d.attackerId}`,
+  HitEffectTriggered: (d) =>
+    `${d.minionId} hit by ${d.attackerId} triggers ${source(d.by)}: ${describeAction(d.action)}`,
+  ArmorSoaked: (d) =>
+    `${d.minionId}'s armor soaks ${d.soaked} (armor ${d.armorBefore} → ${d.armorAfter}, ` +
+    `damage ${d.damageBefore} → ${d.damageAfter})`,
+  DamageCapped: (d) => `damage to ${d.minionId} is capped (${d.from} → ${d.to})`,
+  AfterArmorEffectApplied: (d) =>
+    `${source(d.by)} changes the damage to ${d.minionId} after armor (${d.damageBefore} → ${d.damageAfter})`,
+  DamageBounced: (d) => `the damage bounces off ${d.minionId} at ${d.step}`,
+  DamageApplied: (d) => `${d.minionId} takes ${d.amount} damage (${d.hpBefore} → ${d.hpAfter} HP)`,
+  DamageResolved: (d) =>
+    `the damage to ${d.minionId} is resolved: ${d.minionId} ${DAMAGE_RESULT_WORDS[d.result] ?? d.result}`,
+
+  DeathStarted: (d) => `${d.minionId} starts to die (${d.category}${by(d.attackerId)}), from ${d.startStep}`,
+  MinionDying: (d) => `${d.minionId} is dying`,
+  DyingEffectTriggered: (d) => `${d.minionId} is dying: ${source(d.by)} triggers ${describeAction(d.action)}`,
+  DyingCancelled: (d) => `${source(d.by)} cancels the death of ${d.minionId}: back to ${d.hp} HP`,
+  DyingCancelIgnored: (d) => `${source(d.by)} cannot cancel the death of ${d.minionId} again (E1.1)`,
+  DeathAverted: (d) => `${d.minionId} survives with ${d.hp} HP`,
+  MinionDied: (d) => `${d.minionId} ${DEATH_WORDS[d.category] ?? `dies (${d.category})`}${by(d.attackerId)}`,
+  KilledEffectTriggered: (d) =>
+    `${d.minionId} killed by ${d.attackerId} triggers ${source(d.by)}: ${describeAction(d.action)}`,
+  DiesEffectTriggered: (d) => `the death of ${d.minionId} triggers ${source(d.by)}: ${describeAction(d.action)}`,
+  SpellDispelled: (d) =>
+    `${d.spell} (${d.activeSpellId}) on ${describeTarget(d.host)} is dispelled: ${DISPEL_WORDS[d.reason] ?? d.reason}`,
+  MinionRemovedFromGroup: (d) => `${d.minionId} leaves group ${d.groupId}`,
+  MinionBuried: (d) => `${d.minionId} is buried in ${d.player}'s graveyard`,
+  GroupDied: (d) => `group ${d.groupId} is gone (${d.category})`,
+  StructureDestroyed: (d) => `structure ${d.structureId} is destroyed (${d.category})`,
+
+  SpellExecuting: (d) => `${d.player}'s ${d.spell} executes on ${describeTarget(d.target)} (${d.orderId})`,
+  SpellSquandered: (d) => `${d.orderId} is squandered: ${SQUANDER_WORDS[d.reason] ?? d.reason}`,
+  SpellResolved: (d) => `${d.orderId} resolves`,
+  SpellActivated: (d) =>
+    `${d.spell} becomes active on ${describeTarget(d.host)} as ${d.activeSpellId} (${d.owner}` +
+    `${d.visible ? '' : ', hidden'}${d.expiresAtTurn !== null ? `, until turn ${d.expiresAtTurn}` : ''})`,
+  MinionHealed: (d) => `${d.minionId} heals ${d.amount} (${d.hpBefore} → ${d.hpAfter} HP)`,
+  StatsModified: (d) => {
+    const changes = [
+      d.armor !== 0 ? `armor ${signed(d.armor)}` : null,
+      d.maxHp !== 0 ? `max HP ${signed(d.maxHp)}` : null,
+      d.damage !== 0 ? `damage ${signed(d.damage)}` : null,
+    ].filter((change) => change !== null);
+    const cause = d.activeSpellId ? ` by ${d.activeSpellId}` : '';
+    return (
+      `${d.minionId}'s stats change${cause}: ${changes.join(', ') || 'nothing'} ` +
+      `(now ${d.hpAfter}/${d.maxHpAfter} HP, armor ${d.armorAfter}/${d.maxArmorAfter})`
+    );
+  },
+  ManaGained: (d) => `${d.player} gains ${describeMana(d.mana)} (pool: ${describeMana(d.pool)})`,
+  MinionCreated: (d) =>
+    `${d.minion.id} (${d.owner} ${d.minion.kind}${d.minion.class ? ` ${d.minion.class}` : ''}, ` +
+    `${d.minion.hp}/${d.minion.maxHp} HP, armor ${d.minion.armor}/${d.minion.maxArmor}) joins group ${d.groupId}`,
+  GroupCreated: (d) => `${d.owner} ${d.kind} group ${d.groupId} appears on ${d.square}`,
+  StructureCreated: (d) => `${d.owner} ${d.kind} ${d.structureId} appears on ${d.square}`,
+  GroupReplaced: (d) => `group ${d.groupId} is replaced by ${d.replacementId}`,
+  MinionReplaced: (d) => `${d.minionId} is replaced by ${d.replacementId}`,
+  StructureReplaced: (d) => `structure ${d.structureId} is replaced by ${d.replacementId}`,
+  TriggerDepthExceeded: (d) => `${source(d.by)} stops: triggered effects nested ${d.depth} deep`,
+};
+
+/** Whether `type` is in the vocabulary this build knows (a file from a newer build may have others). */
+export function isKnownEventType(type: string): type is EventType {
+  return Object.prototype.hasOwnProperty.call(DESCRIBERS, type);
+}
+
+/**
+ * What happened, as one sentence (`b-archer takes 3 damage (3 → 0 HP)`). An event type this build does not
+ * know, or data that does not fit its type, falls back to the type and its data as JSON: a replay never stops
+ * on an event it cannot word.
+ */
+export function describeEvent(event: { type: string; data: unknown }): string {
+  const fallback = (): string => `${event.type} ${JSON.stringify(event.data)}`;
+  if (!isKnownEventType(event.type)) return fallback();
+  try {
+    return (DESCRIBERS[event.type] as (data: unknown) => string)(event.data);
+  } catch {
+    return fallback();
+  }
+}

@@ -1,0 +1,47 @@
+import type { GameState, Order } from '../model/game-state';
+
+function mapValues<T>(record: Record<string, T>, copy: (value: T) => T): Record<string, T> {
+  const result: Record<string, T> = {};
+  for (const key in record) result[key] = copy(record[key]);
+  return result;
+}
+
+/**
+ * An independent copy of a state, made for `decide` to work on. Hand-written rather than structuredClone (about
+ * 40× faster on a big board): it copies everything evolve changes and shares what never changes once created —
+ * spell definitions, minions' attack and trait lists, hosts and targets. An evolver that starts changing one of
+ * those shared values in place must copy it here too (the core-loop tests check that a decision never touches
+ * the state it was given).
+ */
+export function cloneState(state: GameState): GameState {
+  return {
+    ...state,
+    players: mapValues(state.players, (player) => ({
+      ...player,
+      mana: { ...player.mana },
+      income: { ...player.income },
+      hand: [...player.hand],
+      deck: [...player.deck],
+      graveyard: [...player.graveyard],
+      activeSpells: [...player.activeSpells],
+      castOnce: [...player.castOnce],
+    })) as GameState['players'],
+    minions: mapValues(state.minions, (minion) => ({ ...minion, spells: [...minion.spells] })),
+    groups: mapValues(state.groups, (group) => ({
+      ...group,
+      minionIds: [...group.minionIds],
+      spells: [...group.spells],
+    })),
+    structures: mapValues(state.structures, (structure) => ({ ...structure, spells: [...structure.spells] })),
+    squares: mapValues(state.squares, (square) => ({ ...square, spells: [...square.spells] })),
+    globe: { spells: [...state.globe.spells] },
+    activeSpells: mapValues(state.activeSpells, (active) => ({
+      ...active,
+      statChanges: active.statChanges.map((change) => ({ ...change })),
+    })),
+    orders: mapValues(state.orders, (order): Order => ({ ...order })),
+    orderIds: [...state.orderIds],
+    casualties: mapValues(state.casualties, (casualty) => ({ ...casualty })),
+    counters: { ...state.counters },
+  };
+}
