@@ -41,6 +41,30 @@ describe('input events → commands (libs/rules audit/input-commands)', () => {
     expect(files.length).toBeGreaterThan(10);
   });
 
+  it('B1, S1: a set-up with defaults left out (name, maxHp, class, squares, conjuration durations) round-trips', () => {
+    const example = JSON.parse(readFileSync(join(ROOT, 'examples/bolt-and-blade.scenario.json'), 'utf8'));
+    const { turns: _turns, name: _name, ...setup } = example;
+    setup.board.groups[1].minions[1].maxHp = 12;
+    delete setup.board.groups[1].minions[0].class;
+    setup.board.squares = [{ id: 'D4', terrain: 'forest' }, { id: 'E5' }];
+    setup.board.activeSpells = [
+      { id: 'A1', spell: 'poison', owner: 'red', host: { minion: 'b-sword' }, duration: 1 },
+      { id: 'A2', spell: 'regeneration', owner: 'blue', host: { minion: 'b-archer' } },
+      { id: 'A3', spell: 'missile-ward', owner: 'blue', host: { group: 'b-patrol' } },
+    ];
+    const [created] = execute(initialState(), {
+      type: 'CreateGame',
+      data: { gameId: 'defaults', setup },
+      metadata: { commandId: 'setup' },
+    }).events;
+    const stored = JSON.parse(JSON.stringify(created)) as DomainEvent<'GameCreated'>;
+    expect(stored.data.name).toBe('defaults');
+    expect(stored.data.board.activeSpells.map((active) => active.expiresAtTurn)).toEqual([2, 4, null]);
+    const [again] = execute(initialState(), inputCommandOf(stored) as NonNullable<ReturnType<typeof inputCommandOf>>)
+      .events;
+    expect(canonicalize(JSON.parse(JSON.stringify(again)))).toBe(canonicalize(stored));
+  });
+
   describe.each(files.map((file) => [relative(ROOT, file), file]))('%s', (_name, file) => {
     const game = storedGame(file);
 
