@@ -1,0 +1,72 @@
+import type { RecordedEvent } from '@app/event-store';
+import type { OnApplicationShutdown } from '@nestjs/common';
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { applyAnalyticsSchema, PROJECTION_NAME } from './analytics.schema';
+import { ReadModelsProjection } from './read-models.projection';
+
+/** Where the consumer stands: the global position of the last applied event and how many it has applied. */
+export interface Checkpoint {
+  position: number;
+  events: number;
+}
+
+/**
+ * The consumer's own SQLite file: read models plus checkpoint. `applyBatch` is the only writer, and writes a
+ * batch's read-model changes and the new checkpoint in ONE transaction: a crash leaves either all of it or none.
+ */
+export class AnalyticsDatabase implements OnApplicationShutdown {
+  readonly db: Database.Database;
+  private readonly projection: ReadModelsProjection;
+  private readonly readCheckpoint: Database.Statement<[string], Checkpoint>;
+  private readonly writeCheckpoint: Database.Statement<[string, number, number]>;
+  private readonly applyAll: (events: readonly RecordedEvent[]) => number;
+
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode survives a process crash (the case the checkpoint is about); FULL would add power loss.
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    applyAnalyticsSchema(this.db);
+    this.projection = new ReadModelsProjection(this.db);
+    this.readCheckpoint = this.db.prepare('SELECT position, events FROM checkpoints WHERE projection = ?');
+    this.writeCheckpoint = this.db.prepare(
+      'INSERT INTO checkpoints (projection, position, events) VALUES (?, ?, ?) ' +
+        'ON CONFLICT (projection) DO UPDATE SET position = excluded.position, events = excluded.events',
+    );
+    const transaction = this.db.transaction((events: readonly RecordedEvent[]): number => {
+      const before = this.checkpoint();
+      // Under the write lock, anything at or before the stored checkpoint is already counted: skipping it keeps
+      // two consumers started on the same file (or a subscription resumed from a stale position) exact.
+      const fresh = before ? events.filter((event) => event.position > before.position) : events;
+      if (fresh.length === 0) return 0;
+      for (const event of fresh) this.projection.apply(event);
+      this.writeCheckpoint.run(PROJECTION_NAME, fresh[fresh.length - 1].position, (before?.events ?? 0) + fresh.length);
+      return fresh.length;
+    });
+    // IMMEDIATE: take the write lock before reading the checkpoint, so no other writer slips in between.
+    this.applyAll = (events) => transaction.immediate(events);
+  }
+
+  /** The stored checkpoint, or undefined before the first batch (then: start at the beginning of the log). */
+  checkpoint(): Checkpoint | undefined {
+    return this.readCheckpoint.get(PROJECTION_NAME);
+  }
+
+  /** Applies events (in global order) and moves the checkpoint, atomically; returns how many were new. */
+  applyBatch(events: readonly RecordedEvent[]): number {
+    return events.length === 0 ? 0 : this.applyAll(events);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  /** After the projector has stopped (its beforeApplicationShutdown), so the last batch is already written. */
+  onApplicationShutdown(): void {
+    this.close();
+  }
+}
