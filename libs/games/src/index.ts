@@ -13,3 +13,8 @@ export * from './time-travel/game-point';
 export * from './time-travel/time-travel.service';
 export * from './scheduling/garbage-collection.scheduler';
 export * from './audit';
+export * from './replay';
+export * from './viewers/viewer';
+export * from './viewers/viewer-tokens';
+export * from './viewers/event-redactor';
+export * from './viewers/state-redactor';

@@ -1,0 +1,76 @@
+import type { EntityRef, GameState, Order } from '@app/rules';
+import { addPools } from '@app/rules';
+import type { Viewer } from './viewer';
+import { isViewersOwn } from './viewer';
+import { releasedTurnAt } from './event-redactor';
+
+/** A state as a viewer may see it: JSON, shaped like the state, with hidden parts taken out. */
+export type ViewedState = Record<string, unknown>;
+
+function hostList(state: GameState, host: EntityRef): string[] | undefined {
+  if ('minion' in host) return state.minions[host.minion]?.spells;
+  if ('group' in host) return state.groups[host.group]?.spells;
+  if ('structure' in host) return state.structures[host.structure]?.spells;
+  if ('square' in host) return state.squares[host.square]?.spells;
+  return state.globe.spells;
+}
+
+/**
+ * The same viewer rules as EventRedactor, applied to a state (live or time-travelled): no seed; the other side's
+ * hand and deck only as counts; during the orders phase, the other side's orders are not there — their mana and
+ * cards are shown as before those orders, so nothing about them can be inferred; non-visible spells only for
+ * their owner; and only the spell definitions the viewer has seen.
+ */
+export function viewState(state: GameState, viewer: Viewer): ViewedState {
+  if (viewer.role === 'organiser') return state as unknown as ViewedState;
+  const view = structuredClone(state);
+  const own = (owner: string) => isViewersOwn(viewer, owner);
+
+  const ordersHidden = state.turn > releasedTurnAt(state.turn, state.phase);
+  const hiddenOrders: Order[] = [];
+  for (const orderId of state.orderIds) {
+    const order = state.orders[orderId];
+    const secret = order.kind === 'cast' && !state.spells[order.spell].visible;
+    if (!own(order.player) && (ordersHidden || secret)) hiddenOrders.push(order);
+  }
+  for (const order of hiddenOrders) {
+    delete view.orders[order.id];
+    view.orderIds = view.orderIds.filter((id) => id !== order.id);
+    if (!ordersHidden) continue;
+    // Before execution the order is undone in the view: its card back in hand, its mana back in the pool.
+    const player = view.players[order.player];
+    if (order.kind === 'cast') player.mana = addPools(player.mana, order.cost);
+    if (order.kind !== 'attack') player.hand.push(order.spell);
+    if (order.kind === 'discard') player.discardedThisTurn = false;
+  }
+
+  for (const active of Object.values(state.activeSpells)) {
+    if (active.visible || own(active.owner)) continue;
+    delete view.activeSpells[active.id];
+    const list = hostList(view, active.host);
+    if (list) list.splice(list.indexOf(active.id), 1);
+    const owned = view.players[active.owner].activeSpells;
+    owned.splice(owned.indexOf(active.id), 1);
+  }
+
+  const known = new Set<string>(Object.values(view.activeSpells).map((active) => active.spell));
+  for (const order of Object.values(view.orders)) if (order.kind !== 'attack') known.add(order.spell);
+  const players: Record<string, unknown> = {};
+  for (const [colour, player] of Object.entries(view.players)) {
+    if (own(colour)) {
+      for (const key of [...player.hand, ...player.deck, ...player.castOnce]) known.add(key);
+      players[colour] = player;
+    } else {
+      const { hand, deck, ...rest } = player;
+      // A once-per-game spell that is non-visible must not show through the record of its cast either.
+      const castOnce = rest.castOnce.filter((key) => state.spells[key]?.visible);
+      players[colour] = { ...rest, castOnce, hand: [], deck: [], handSize: hand.length, deckSize: deck.length };
+    }
+  }
+  return {
+    ...view,
+    seed: null,
+    players,
+    spells: Object.fromEntries(Object.entries(view.spells).filter(([key]) => known.has(key))),
+  };
+}

@@ -1,0 +1,24 @@
+import type { Colour } from '@app/rules';
+
+/**
+ * Who is looking (DESIGN.md "Viewers"): the organiser sees everything; a player sees public events, its own
+ * orders and the non-visible spells it owns; a spectator (and the analytics stream) sees public events, with each
+ * turn's orders released once execution starts.
+ */
+export type Viewer = { role: 'organiser' } | { role: 'player'; colour: Colour } | { role: 'spectator' };
+
+export const ORGANISER: Viewer = { role: 'organiser' };
+export const SPECTATOR: Viewer = { role: 'spectator' };
+
+export function playerViewer(colour: Colour): Viewer {
+  return { role: 'player', colour };
+}
+
+/** Is `owner` the viewer's own side? The organiser owns nothing but sees everything anyway. */
+export function isViewersOwn(viewer: Viewer, owner: string): boolean {
+  return viewer.role === 'player' && viewer.colour === owner;
+}
+
+export function describeViewer(viewer: Viewer): string {
+  return viewer.role === 'player' ? `player ${viewer.colour}` : viewer.role;
+}

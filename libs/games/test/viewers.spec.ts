@@ -1,0 +1,140 @@
+import type { DomainEvent, GameState, Scenario } from '@app/rules';
+import { evolve, initialState, runScenario } from '@app/rules';
+import { GameBuilder, archer, recruit, spell } from '@app/rules/testing';
+import type { GameEventLine } from '../src/recording/game-event-line';
+import { EventRedactor, REDACTED } from '../src/viewers/event-redactor';
+import { viewState } from '../src/viewers/state-redactor';
+import { ORGANISER, SPECTATOR, type Viewer, playerViewer } from '../src/viewers/viewer';
+
+/**
+ * A game full of secrets: blue's deck holds a card nobody else may learn of, red casts a non-visible ward and a
+ * visible bolt, blue answers with an order red may only see once execution starts.
+ */
+function secretGame(): Scenario {
+  const setup = new GameBuilder()
+    .spells(
+      spell('bolt', { effects: [{ damage: { amount: 2, magical: true } }] }),
+      spell('veiled-ward', {
+        type: 'alteration',
+        visible: false,
+        cumulative: true,
+        target: { kind: 'minion', side: 'friendly' },
+        triggers: [{ on: 'isDying', do: { returnToLife: { hp: 1 } } }],
+      }),
+      spell('blue-only-card', {
+        house: 'war',
+        target: { kind: 'minion', side: 'enemy' },
+        effects: [{ damage: { amount: 1 } }],
+      }),
+    )
+    .hand('red', 'bolt', 'veiled-ward')
+    .hand('blue', 'blue-only-card')
+    .deck('blue', 'blue-only-card')
+    .group('R', 'red', [recruit('R1'), archer('R2')])
+    .group('B', 'blue', [recruit('B1'), archer('B2')])
+    .build();
+  return {
+    ...setup,
+    seed: 987654321,
+    name: 'secrets',
+    turns: [
+      {
+        orders: {
+          red: [
+            { cast: 'veiled-ward', target: { minion: 'R2' } },
+            { cast: 'bolt', target: { minion: 'B2' } },
+          ],
+          blue: [{ cast: 'blue-only-card', target: { minion: 'R2' } }],
+        },
+      },
+      { orders: {} },
+    ],
+  };
+}
+
+const lines = (events: DomainEvent[]): GameEventLine[] =>
+  events.map((event, revision) => ({ revision, type: event.type, data: event.data, metadata: { ...event.metadata } }));
+
+/** Every state of the game, before each event: states[r] is the state after events 0..r-1. */
+function statesBefore(events: DomainEvent[]): GameState[] {
+  const states: GameState[] = [initialState()];
+  for (const event of events) states.push(evolve(structuredClone(states[states.length - 1]), event));
+  return states;
+}
+
+describe('viewer rules (DESIGN.md "Viewers", T2, S9): nothing hidden leaks, at any revision', () => {
+  const { events } = runScenario(secretGame(), 'secrets');
+  const all = lines(events);
+  const states = statesBefore(events);
+  const veiledActive = events.find((event) => event.type === 'SpellActivated' && event.data.spell === 'veiled-ward');
+  const veiledId = (veiledActive?.data as { activeSpellId: string }).activeSpellId;
+  const blueOrder = events.find((event) => event.type === 'SpellTargeted' && event.data.player === 'blue');
+  const blueOrderId = (blueOrder?.data as { orderId: string }).orderId;
+  const execution = events.findIndex((event) => event.type === 'SpellExecutionPhaseStarted');
+
+  /** What a viewer is shown of the game as it stands after revision `at`: its events and its state. */
+  function shown(viewer: Viewer, at: number): string {
+    const present = states[at + 1];
+    const redactor = new EventRedactor(viewer, initialState(), { turn: present.turn, phase: present.phase });
+    const viewed = all.slice(0, at + 1).map((line) => redactor.view(line));
+    return JSON.stringify({ viewed, state: viewState(present, viewer) });
+  }
+
+  it('nobody but the organiser sees the seed, or blue’s cards when they are not blue', () => {
+    for (let at = 0; at < all.length; at += 1) {
+      for (const viewer of [playerViewer('red'), playerViewer('blue'), SPECTATOR]) {
+        expect(shown(viewer, at)).not.toContain('987654321');
+      }
+      for (const viewer of [playerViewer('red'), SPECTATOR]) {
+        // Before execution the card is in blue's hand or order; afterwards, only the released order names it.
+        if (at < execution) expect(shown(viewer, at)).not.toContain('blue-only-card');
+      }
+    }
+    expect(shown(ORGANISER, 0)).toContain('987654321');
+  });
+
+  it('T2: blue’s order is hidden from red and spectators until execution starts, then released', () => {
+    const given = events.indexOf(blueOrder as DomainEvent);
+    for (let at = 0; at < execution; at += 1) {
+      for (const viewer of [playerViewer('red'), SPECTATOR]) expect(shown(viewer, at)).not.toContain(blueOrderId);
+      if (at >= given) expect(shown(playerViewer('blue'), at)).toContain(blueOrderId);
+    }
+    expect(shown(playerViewer('red'), execution)).toContain(blueOrderId);
+    const live = new EventRedactor(SPECTATOR, initialState(), { turn: 0, phase: 'setup' });
+    const viewed = all.slice(0, execution + 1).map((line) => live.view(line));
+    expect(viewed[events.indexOf(blueOrder as DomainEvent)].type).toBe(REDACTED);
+    const started = viewed[execution];
+    // Both sides' visible orders come out together; red's non-visible ward never does (S9).
+    expect(started.released?.map((line) => (line.data as { spell: string }).spell)).toEqual(['bolt', 'blue-only-card']);
+    expect(started.released?.[1].data).toMatchObject({ orderId: blueOrderId, player: 'blue' });
+  });
+
+  it('S9: red’s non-visible ward is seen by red only, at every revision, through every effect', () => {
+    for (let at = 0; at < all.length; at += 1) {
+      for (const viewer of [playerViewer('blue'), SPECTATOR]) {
+        const text = shown(viewer, at);
+        expect(text).not.toContain('veiled-ward');
+        expect(text).not.toContain(`"${veiledId}"`);
+      }
+    }
+    expect(shown(playerViewer('red'), all.length - 1)).toContain('veiled-ward');
+    expect(shown(ORGANISER, all.length - 1)).toContain(veiledId);
+  });
+
+  it('the hash chain stays with the organiser', () => {
+    const chained = all.map((line) => ({ ...line, metadata: { ...line.metadata, prevHash: 'p', hash: 'h' } }));
+    const redactor = new EventRedactor(SPECTATOR, initialState(), { turn: 9, phase: 'combat' });
+    expect(chained.map((line) => redactor.view(line)).some((line) => 'hash' in line.metadata)).toBe(false);
+  });
+
+  it('during the orders phase the state undoes the other side’s orders: mana and cards as before them', () => {
+    const ordersPhase = states[execution];
+    expect(ordersPhase.phase).toBe('orders');
+    const redsView = viewState(ordersPhase, playerViewer('red')) as {
+      players: Record<string, Record<string, unknown>>;
+    };
+    const before = states[events.indexOf(blueOrder as DomainEvent)];
+    expect(redsView.players.blue.mana).toEqual(before.players.blue.mana);
+    expect(redsView.players.blue.handSize).toBe(before.players.blue.hand.length);
+  });
+});
