@@ -6,7 +6,10 @@ import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
 import { GamesModule } from '@app/games';
 import { API_CONFIG, API_CONFIG_NAMESPACE, type ApiConfig, apiConfigFromEnv } from './config/api-config';
+import { EventCausationHttpController } from './audit/event-causation.http.controller';
+import { GameAuditHttpController } from './audit/game-audit.http.controller';
 import { GameErrorsFilter } from './errors/game-errors.filter';
+import { GameForkHttpController } from './fork/game-fork.http.controller';
 import { GameEventsHttpController } from './events/game-events.http.controller';
 import { GameEventsReader } from './events/game-events.reader';
 import { GameSummariesReader } from './games/game-summaries.reader';
@@ -16,6 +19,7 @@ import { HealthHttpController } from './health/health.http.controller';
 import { StoreHealthIndicator } from './health/store.health-indicator';
 import { AcceptingWorkGuard } from './lifecycle/accepting-work.guard';
 import { RequestDrain } from './lifecycle/request-drain.service';
+import { ReplayModule } from './replay/replay.module';
 import { OrdersHttpController } from './orders/orders.http.controller';
 import { GameStateHttpController } from './state/game-state.http.controller';
 import { EventStreamsSseController } from './streams/event-streams.sse.controller';
@@ -63,12 +67,16 @@ export class AppModule implements NestModule {
         }),
         GamesModule.forRoot({ store: config.store, runScheduler: config.gcScheduler }),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),
+        ReplayModule,
       ],
       controllers: [
         GamesHttpController,
         OrdersHttpController,
         GameStateHttpController,
         GameEventsHttpController,
+        GameAuditHttpController,
+        EventCausationHttpController,
+        GameForkHttpController,
         EventStreamsSseController,
         HealthHttpController,
       ],

@@ -1,0 +1,76 @@
+import { Controller, Get, Param, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { EventStore } from '@app/event-store';
+import { gameStream } from '@app/games';
+import { SETUP_ID } from '@app/rules';
+import { errorBody } from '../errors/error-body';
+import { ReplayAssets } from './replay-assets';
+
+/**
+ * The page may load only its own files and talk only to this service; no inline script or style markup
+ * (the script sets styles through the CSSOM, which this allows).
+ */
+const PAGE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+function send(response: Response, status: number, contentType: string, body: string): void {
+  response
+    .status(status)
+    .set({
+      'Content-Type': contentType,
+      // Revalidated every time (Express answers 304 on a matching ETag): a restarted service serves its new files.
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      ...(contentType.startsWith('text/html') ? { 'Content-Security-Policy': PAGE_CSP } : {}),
+    })
+    .send(body);
+}
+
+/**
+ * The replay viewer (DESIGN.md "API": `/replay/:id`): one HTML page, one script and one style sheet. The page
+ * reads the game through the public API (`/games/:id/events`, `/state?at=`, the SSE stream); nothing here knows
+ * the game beyond whether it exists. Not part of the OpenAPI document (it is not an API).
+ */
+@ApiExcludeController()
+@Controller('replay')
+export class ReplayHttpController {
+  constructor(
+    private readonly store: EventStore,
+    private readonly assets: ReplayAssets,
+  ) {}
+
+  @Get('assets/:file')
+  asset(@Param('file') name: string, @Res() response: Response): void {
+    const file = this.assets.file(name);
+    if (file === undefined) {
+      response.status(404).json(errorBody(404, `no replay asset "${name}"`));
+      return;
+    }
+    send(response, 200, file.contentType, file.body);
+  }
+
+  @Get(':id')
+  async page(@Param('id') gameId: string, @Res() response: Response): Promise<void> {
+    const html = 'text/html; charset=utf-8';
+    if (!SETUP_ID.test(gameId)) {
+      const why = `"${gameId}" is not a valid game id (letters, digits, _ and -, starting with a letter).`;
+      send(response, 400, html, this.assets.notFoundPage(why));
+      return;
+    }
+    // An unavailable store throws here, before anything is sent: the error filter answers 503 as everywhere.
+    if ((await this.store.streamRevision(gameStream(gameId))) === null) {
+      send(response, 404, html, this.assets.notFoundPage(`There is no game "${gameId}".`));
+      return;
+    }
+    send(response, 200, html, this.assets.page(gameId));
+  }
+}
