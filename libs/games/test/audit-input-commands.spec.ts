@@ -60,8 +60,10 @@ describe('input events → commands (libs/rules audit/input-commands)', () => {
     const stored = JSON.parse(JSON.stringify(created)) as DomainEvent<'GameCreated'>;
     expect(stored.data.name).toBe('defaults');
     expect(stored.data.board.activeSpells.map((active) => active.expiresAtTurn)).toEqual([2, 4, null]);
-    const [again] = execute(initialState(), inputCommandOf(stored) as NonNullable<ReturnType<typeof inputCommandOf>>)
-      .events;
+    const [again] = execute(
+      initialState(),
+      inputCommandOf(stored) as NonNullable<ReturnType<typeof inputCommandOf>>,
+    ).events;
     expect(canonicalize(JSON.parse(JSON.stringify(again)))).toBe(canonicalize(stored));
   });
 

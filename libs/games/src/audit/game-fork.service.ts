@@ -44,7 +44,10 @@ export class GameForkService {
         `game ${originId} has revisions 0 to ${last}; there is no revision ${forkedAt}`,
       );
     }
-    if (newId === originId) throw new GameAlreadyExistsError(newId);
+    // Checked first so a taken id is reported as such; the append's 'no-stream' still settles a race.
+    if (newId === originId || (await this.store.streamRevision(gameStream(newId))) !== null) {
+      throw new GameAlreadyExistsError(newId);
+    }
     const { copied, next } = await this.readPrefix(originId, forkedAt);
     await this.assertCommandBoundary(originId, copied, next);
     const events = forkEvents(copied, newId, { forkedFrom: originId, forkedAt });

@@ -41,6 +41,13 @@ export class HashChainCheck {
       );
     }
     const prevHash = event.metadata.prevHash;
+    if (prevHash === undefined) {
+      return this.breakAt(
+        revision,
+        'prevHash mismatch',
+        'the event carries no chain links (the engine’s own output, as `simulate` prints it, has none)',
+      );
+    }
     if (prevHash !== this.previousHash) {
       return this.breakAt(
         revision,

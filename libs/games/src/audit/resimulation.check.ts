@@ -16,13 +16,18 @@ function canonical(event: { type: string; data: unknown; metadata: Record<string
   return canonicalize({ type: event.type, data: event.data, metadata: event.metadata }) ?? '';
 }
 
+/** `an AttackExecuting`, `a DamageApplied`. */
+function a(type: string): string {
+  return `${/^[AEIOU]/.test(type) ? 'an' : 'a'} ${type}`;
+}
+
 /** Why an event and its re-derivation differ, in words. */
 function differenceOf(expected: GameEventLine, stored: GameEventLine): string {
   if (startsCommand(stored) && stored.metadata.commandId !== expected.metadata.commandId) {
     return `missing event: the engine derives more events for command ${String(expected.metadata.commandId)}`;
   }
   if (expected.type !== stored.type)
-    return `event differs: the engine derives a ${expected.type} here, not a ${stored.type}`;
+    return `event differs: the engine derives ${a(expected.type)} here, not ${a(stored.type)}`;
   return `event differs: the engine derives this ${stored.type} with other content`;
 }
 
@@ -103,7 +108,7 @@ export class ResimulationCheck {
       const after = this.commandOfDerived
         ? ` (the events of command ${this.commandOfDerived.metadata.commandId} end before it)`
         : '';
-      this.diverge(`not derived: a ${stored.type} does not start a command${after}`, null, stored);
+      this.diverge(`not derived: ${a(stored.type)} does not start a command${after}`, null, stored);
       return false;
     }
     try {

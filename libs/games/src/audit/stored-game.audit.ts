@@ -6,14 +6,24 @@ import { GameAuditor } from './game-auditor';
 import type { GameAuditReport } from './game-audit.report';
 
 /** Events per read while auditing: a long game is never held whole. */
-export const AUDIT_PAGE_SIZE = 5000;
+export const AUDIT_PAGE_SIZE = 1000;
 
-/** Audits a game as stored, reading its stream page by page. Only reads: usable on a store others write to. */
+/**
+ * Audits a game as stored, reading its stream page by page. Only reads: usable on a store others write to. The
+ * audit covers the game as it stood when it started (appends are atomic, so that is the end of a command).
+ */
 export async function auditStoredGame(store: EventStore, gameId: string): Promise<GameAuditReport> {
-  if ((await store.streamRevision(gameStream(gameId))) === null) throw new GameNotFoundError(gameId);
+  const last = await store.streamRevision(gameStream(gameId));
+  if (last === null) throw new GameNotFoundError(gameId);
   const auditor = new GameAuditor(gameId);
-  for await (const page of store.readStreamPages(gameStream(gameId), { pageSize: AUDIT_PAGE_SIZE })) {
+  for await (const page of store.readStreamPages(gameStream(gameId), {
+    pageSize: AUDIT_PAGE_SIZE,
+    maxCount: last + 1,
+  })) {
     for (const event of page) auditor.push(toEventLine(event));
+    // Re-simulation is CPU work and SQLite reads are synchronous: without a turn of the event loop between pages,
+    // a long audit would hold up every other request of the service until it ends.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return auditor.report();
 }

@@ -1,0 +1,36 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import { EventCausationService } from '@app/games';
+import { ErrorResponseDto } from '../errors/error.response.dto';
+import { GameIdPipe } from '../games/game-id.pipe';
+import { EventCausationResponseDto } from './event-causation.response.dto';
+import { RevisionParam } from './revision.param';
+
+/** `GET /games/:id/events/:revision/why`: an event's causes, back to the command (and the orders) behind it. */
+@ApiTags('audit')
+@Controller('games/:id/events/:revision/why')
+export class EventCausationHttpController {
+  constructor(private readonly causation: EventCausationService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Why an event happened: its causes back to the command, with the orders executed on the way',
+  })
+  @ApiOkResponse({ type: EventCausationResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Malformed game id or revision.' })
+  @ApiParam({ name: 'revision', type: 'integer', description: 'The event to explain (a revision of the game).' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such game, or no such revision.' })
+  async why(
+    @Param('id', GameIdPipe) gameId: string,
+    @RevisionParam() revision: number,
+  ): Promise<EventCausationResponseDto> {
+    return (await this.causation.why(gameId, revision)) as EventCausationResponseDto;
+  }
+}

@@ -1,0 +1,27 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { GameAuditService } from '@app/games';
+import { ErrorResponseDto } from '../errors/error.response.dto';
+import { GameIdPipe } from '../games/game-id.pipe';
+import { GameAuditResponseDto } from './game-audit.response.dto';
+
+/**
+ * `GET /games/:id/audit` (DESIGN.md "API"). Meant for organisers: readable by everyone until viewer roles come
+ * (issue #5). A tampered game is a successful audit with a negative verdict, so the answer is 200 either way.
+ */
+@ApiTags('audit')
+@Controller('games/:id/audit')
+export class GameAuditHttpController {
+  constructor(private readonly audits: GameAuditService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Audit a game: is its hash chain intact, and does the engine re-derive every stored event? (organiser)',
+  })
+  @ApiOkResponse({ type: GameAuditResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Malformed game id.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such game.' })
+  async audit(@Param('id', GameIdPipe) gameId: string): Promise<GameAuditResponseDto> {
+    return (await this.audits.audit(gameId)) as GameAuditResponseDto;
+  }
+}

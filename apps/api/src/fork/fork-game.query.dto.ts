@@ -1,0 +1,19 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, Min } from 'class-validator';
+import { Optional } from '@app/games/scenario-file/field.decorators';
+import { ToWholeNumber } from '../validation/query-transforms';
+
+/** `POST /games/:id/fork?at=REVISION`. */
+export class ForkGameQueryDto {
+  @ApiPropertyOptional({
+    description:
+      'The origin’s last revision to copy (default: its latest). It must end a command: not inside a turn’s execution.',
+    minimum: 0,
+    type: 'integer',
+  })
+  @Min(0)
+  @IsInt()
+  @ToWholeNumber()
+  @Optional()
+  at?: number;
+}

@@ -1,0 +1,15 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+export class ForkGameResponseDto {
+  @ApiProperty({ example: 'demo-what-if', description: 'The new game.' })
+  gameId!: string;
+
+  @ApiProperty({ example: 'demo' })
+  forkedFrom!: string;
+
+  @ApiProperty({ example: 42, description: 'The origin’s last copied revision.' })
+  forkedAt!: number;
+
+  @ApiProperty({ example: 42, description: 'The new game’s last revision (the copy keeps the revisions).' })
+  revision!: number;
+}

@@ -1,0 +1,88 @@
+import {
+  Body,
+  Controller,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Res,
+  UnprocessableEntityException,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { randomBytes } from 'node:crypto';
+import { ForkRefusedError, GameForkService, ScenarioFileInvalid } from '@app/games';
+import { SETUP_ID } from '@app/rules';
+import { errorBody } from '../errors/error-body';
+import { ErrorResponseDto } from '../errors/error.response.dto';
+import { GameIdPipe } from '../games/game-id.pipe';
+import { AcceptingWorkGuard } from '../lifecycle/accepting-work.guard';
+import { ForkGameQueryDto } from './fork-game.query.dto';
+import { ForkGameRequestDto } from './fork-game.request.dto';
+import { ForkGameResponseDto } from './fork-game.response.dto';
+
+/** The body is optional (`{}` or none) and may only name the new game (checked by hand: it may be absent). */
+function newGameIdOf(body: unknown): string {
+  const given = body === undefined || body === null ? {} : body;
+  if (typeof given !== 'object' || Array.isArray(given))
+    throw new ScenarioFileInvalid(['(request) must be a JSON object']);
+  const { gameId, ...rest } = given as Record<string, unknown>;
+  const problems = Object.keys(rest).map((key) => `property ${key} should not exist`);
+  if (gameId !== undefined && (typeof gameId !== 'string' || !SETUP_ID.test(gameId))) {
+    problems.push('gameId must be letters, digits, _ and -, starting with a letter, at most 64 characters');
+  }
+  if (problems.length > 0) throw new ScenarioFileInvalid(problems);
+  // Outside libs/rules randomness is fine: a fresh id only has to be unique and valid.
+  return (gameId as string | undefined) ?? `g-${randomBytes(8).toString('hex')}`;
+}
+
+@ApiTags('games')
+@Controller('games/:id/fork')
+export class GameForkHttpController {
+  constructor(private readonly forks: GameForkService) {}
+
+  @Post()
+  @HttpCode(201)
+  @UseGuards(AcceptingWorkGuard)
+  @ApiOperation({
+    summary: 'Fork a game: a new game starting with its events up to a revision, linked to it, then played on its own',
+  })
+  @ApiBody({ type: ForkGameRequestDto, required: false })
+  @ApiCreatedResponse({ type: ForkGameResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Malformed id, revision or body.' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such game, or it has no such revision.' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The new game id is taken.' })
+  @ApiUnprocessableEntityResponse({
+    type: ErrorResponseDto,
+    description:
+      'The revision is inside a command (the answer names the nearest fork points), or the origin’s hash chain is broken.',
+  })
+  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'The store is unavailable, or shutting down.' })
+  async fork(
+    @Param('id', GameIdPipe) originId: string,
+    @Query() { at }: ForkGameQueryDto,
+    @Body() body: Record<string, unknown> | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<ForkGameResponseDto> {
+    const newId = newGameIdOf(body);
+    try {
+      const outcome = await this.forks.fork(originId, newId, at);
+      response.location(`/games/${outcome.gameId}`);
+      return outcome;
+    } catch (error) {
+      if (error instanceof ForkRefusedError) throw new UnprocessableEntityException(errorBody(422, error.message));
+      throw error;
+    }
+  }
+}
