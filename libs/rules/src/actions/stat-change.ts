@@ -27,8 +27,9 @@ export function applyStatChange(
     {
       minionId,
       activeSpellId,
-      armor: delta.armor,
-      maxHp: delta.maxHp,
+      // The changes as applied after the floors, so undoing them when the spell leaves play is exact.
+      armor: maxArmorAfter - minion.maxArmor,
+      maxHp: maxHpAfter - minion.maxHp,
       damage: delta.damage,
       maxArmorAfter,
       armorAfter: Math.min(minion.armor, maxArmorAfter),
