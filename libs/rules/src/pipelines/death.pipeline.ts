@@ -33,9 +33,13 @@ export function runDeath(ctx: EngineContext, run: DeathRun): DeathOutcome | null
     const dying = isDying(ctx, run, cause);
     if (dying.averted) return 'averted';
     cause = dying.cause;
+    // An "is dying" effect can kill the minion again (damage after a cancel at 0 HP): that nested death has
+    // already run E2 and E3, so this one ends here rather than bury it twice.
+    if (ctx.state.minions[run.minionId].status === 'dead') return 'died';
   }
   cause = death(ctx, run, cause);
-  burial(ctx, run, cause);
+  // Likewise a "when killed / dies" effect may have removed the minion already.
+  if (ctx.state.minions[run.minionId].groupId !== null) burial(ctx, run, cause);
   return 'died';
 }
 
