@@ -2,6 +2,7 @@ import { EventStoreModule } from '@app/event-store';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { GameAuditModule } from './audit/game-audit.module';
 import { GameCommandService } from './commands/game-command.service';
+import { RecordedCommandFinder } from './commands/recorded-command.finder';
 import { DEFAULT_GAMES_OPTIONS, GAMES_OPTIONS, type GamesOptions } from './games.options';
 import { GameRepository } from './loading/game-repository';
 import { GarbageCollectionScheduler } from './scheduling/garbage-collection.scheduler';
@@ -18,6 +19,7 @@ export class GamesModule {
       { provide: GAMES_OPTIONS, useValue: resolved },
       GameRepository,
       GameCommandService,
+      RecordedCommandFinder,
       TimeTravelService,
       GarbageCollectionScheduler,
     ];

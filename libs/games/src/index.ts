@@ -18,3 +18,4 @@ export * from './viewers/viewer';
 export * from './viewers/viewer-tokens';
 export * from './viewers/event-redactor';
 export * from './viewers/state-redactor';
+export * from './commands/recorded-command.finder';

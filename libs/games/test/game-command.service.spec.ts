@@ -215,3 +215,63 @@ describe('GameCommandService with two processes on one SQLite file', () => {
     expect(await second.store.streamRevision(gameStream('given-up'))).toBe(before);
   });
 });
+
+describe('idempotent commands (a retried command answers with its first result and records nothing new)', () => {
+  const dir = temporaryDirectory();
+  const store = { kind: 'sqlite' as const, sqlitePath: dir.path('idempotent.db') };
+  let one: GamesHarness;
+  let two: GamesHarness;
+
+  beforeAll(async () => {
+    one = await GamesHarness.start({ store });
+    two = await GamesHarness.start({ store });
+  });
+  afterAll(async () => {
+    await Promise.all([one.close(), two.close()]);
+    dir.cleanup();
+  });
+
+  it('a retried order returns the same order id; the stream does not grow', async () => {
+    const { turns: _turns, ...setup } = exampleScenario();
+    await one.commands.createGame({ gameId: 'retried', setup }, 'create-key', true);
+    const again = await one.commands.createGame({ gameId: 'retried', setup }, 'create-key', true);
+    expect(again.replayed).toBe(true);
+    await expect(one.commands.createGame({ gameId: 'retried', setup }, 'other-key', true)).rejects.toBeInstanceOf(
+      GameAlreadyExistsError,
+    );
+    const order = { player: 'red' as const, spell: 'bolt', target: { minion: 'b-archer' } };
+    const first = await one.commands.handle('retried', 'TargetSpell', order, {
+      commandId: 'order-key',
+      idempotent: true,
+    });
+    const before = await one.store.streamRevision(gameStream('retried'));
+    // The retry lands on the other process, which never saw the first attempt.
+    const retry = await two.commands.handle('retried', 'TargetSpell', order, {
+      commandId: 'order-key',
+      idempotent: true,
+    });
+    expect(retry.replayed).toBe(true);
+    expect(retry.events).toEqual(first.events);
+    expect(await one.store.streamRevision(gameStream('retried'))).toBe(before);
+  });
+
+  it('T2: the same confirmation sent twice at once by two processes executes the turn once', async () => {
+    const { turns: _turns, ...setup } = exampleScenario();
+    await one.commands.createGame({ gameId: 'double-confirm', setup }, 'create');
+    await one.commands.handle('double-confirm', 'ConfirmOrders', { player: 'red' }, { commandId: 'red-confirm' });
+    const [a, b] = await Promise.all(
+      [one, two].map((harness) =>
+        harness.commands.handle(
+          'double-confirm',
+          'ConfirmOrders',
+          { player: 'blue' },
+          { commandId: 'blue-confirm', idempotent: true },
+        ),
+      ),
+    );
+    expect([a.replayed ?? false, b.replayed ?? false].sort()).toEqual([false, true]);
+    const events = await one.store.readStream(gameStream('double-confirm'));
+    expect(events.filter((event) => event.type === 'OrdersConfirmed')).toHaveLength(2);
+    expect(events.filter((event) => event.type === 'SpellExecutionPhaseStarted')).toHaveLength(1);
+  });
+});

@@ -9,6 +9,7 @@ import { GameRepository } from '../loading/game-repository';
 import type { LoadedGame } from '../loading/loaded-game';
 import { snapshotDue } from '../loading/snapshot.policy';
 import { KeyedLock } from './keyed-lock';
+import { RecordedCommandFinder } from './recorded-command.finder';
 import type { GameEventLine } from '../recording/game-event-line';
 import { chainEvents, genesisHash } from '../recording/hash-chain';
 
@@ -20,6 +21,15 @@ export interface CommandOutcome {
   /** The game's last revision after the append. */
   revision: number;
   state: GameState;
+  /** True when this is the answer to a retried command: its events were recorded before, nothing new was. */
+  replayed?: boolean;
+}
+
+/** How a command is identified; `idempotent` asks for a retried command id to answer with its first result. */
+export interface CommandIdentity {
+  commandId: string;
+  correlationId?: string;
+  idempotent?: boolean;
 }
 
 /**
@@ -34,10 +44,11 @@ export class GameCommandService {
   constructor(
     private readonly store: EventStore,
     private readonly games: GameRepository,
+    private readonly recorded: RecordedCommandFinder,
     @Inject(GAMES_OPTIONS) private readonly options: GamesOptions,
   ) {}
 
-  async createGame(data: CommandDataMap['CreateGame'], commandId: string): Promise<CommandOutcome> {
+  async createGame(data: CommandDataMap['CreateGame'], commandId: string, idempotent = false): Promise<CommandOutcome> {
     const empty: LoadedGame = {
       gameId: data.gameId,
       revision: -1,
@@ -48,8 +59,13 @@ export class GameCommandService {
     try {
       return await this.record(empty, command);
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) throw new GameAlreadyExistsError(data.gameId);
-      throw error;
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      // The same creation retried answers as the first time; any other creation of the id is refused.
+      const [first] = await this.store.readStream(gameStream(data.gameId), { maxCount: 1 });
+      const earlier =
+        idempotent && first?.metadata.commandId === commandId ? await this.replay(data.gameId, commandId) : null;
+      if (earlier === null) throw new GameAlreadyExistsError(data.gameId);
+      return earlier;
     }
   }
 
@@ -57,11 +73,17 @@ export class GameCommandService {
     gameId: string,
     type: K,
     data: CommandDataMap[K],
-    metadata: { commandId: string; correlationId?: string },
+    identity: CommandIdentity,
   ): Promise<CommandOutcome> {
+    const { idempotent, ...metadata } = identity;
     const command = { type, data, metadata } as Command;
     return this.locks.run(gameId, async () => {
       for (let attempt = 1; attempt <= this.options.maxCommandAttempts; attempt += 1) {
+        // Checked on every attempt: another process may have recorded the same command while this one retried.
+        if (idempotent) {
+          const earlier = await this.replay(gameId, metadata.commandId);
+          if (earlier) return earlier;
+        }
         // The cached state is good enough to decide on first: if another process moved the game on, the append
         // says so. A refusal on a cached state is re-checked on a fresh one before it is reported.
         const fresh = attempt > 1;
@@ -75,6 +97,14 @@ export class GameCommandService {
       }
       throw new ConcurrencyConflictError(gameId, this.options.maxCommandAttempts);
     });
+  }
+
+  /** The outcome a command recorded earlier, answered again; null when no such command was recorded. */
+  private async replay(gameId: string, commandId: string): Promise<CommandOutcome | null> {
+    const events = await this.recorded.find(gameId, commandId);
+    if (events === null) return null;
+    const latest = await this.games.loadLatest(gameId);
+    return { gameId, events, revision: latest.revision, state: latest.state, replayed: true };
   }
 
   /**
