@@ -1,10 +1,20 @@
 import { Module } from '@nestjs/common';
 import { CliProgram } from './cli-program';
+import { REPLAY_PROVIDERS } from './replay/replay.providers';
 import { ScenarioFileReader } from './scenario-file.reader';
 import { SimulateCommand } from './simulate.command';
+import { TRANSFER_PROVIDERS } from './transfer/transfer.providers';
+import { VerifyCommand } from './verify.command';
 
 /** The `sanctum` command line as a Nest application context (nest-commander discovers the commands). */
 @Module({
-  providers: [CliProgram, ScenarioFileReader, SimulateCommand],
+  providers: [
+    CliProgram,
+    ScenarioFileReader,
+    SimulateCommand,
+    ...REPLAY_PROVIDERS,
+    ...TRANSFER_PROVIDERS,
+    VerifyCommand,
+  ],
 })
 export class CliModule {}

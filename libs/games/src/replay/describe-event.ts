@@ -76,12 +76,6 @@ const DISPEL_WORDS: Record<EventDataMap['SpellDispelled']['reason'], string> = {
   'host-no-longer-legal': 'its host is no longer a legal host',
 };
 
-const DAMAGE_RESULT_WORDS: Record<EventDataMap['DamageResolved']['result'], string> = {
-  bounced: 'took no damage',
-  damaged: 'was damaged',
-  killed: 'was dealt a lethal blow',
-};
-
 const DEATH_WORDS: Record<EventDataMap['MinionDied']['category'], string> = {
   kills: 'is killed',
   dies: 'dies',
@@ -105,8 +99,7 @@ const DESCRIBERS: Describers = {
   StartOfTurnEffectTriggered: (d) =>
     `${source(d.by)} triggers on ${describeTarget(d.subject)}: ${describeAction(d.action)}`,
   SpellExpired: (d) => `${d.spell} (${d.activeSpellId}) on ${describeTarget(d.host)} expires`,
-  CardsDrawn: (d) =>
-    `${d.player} draws ${d.cards.length > 0 ? d.cards.join(', ') : 'nothing'} (hand: ${d.handSize} card(s))`,
+  CardsDrawn: (d) => `${d.player} draws ${d.cards.length > 0 ? d.cards.join(', ') : 'nothing'} (${d.handSize} in hand)`,
   ManaGenerated: (d) => `${d.player} generates ${describeMana(d.mana)} (pool: ${describeMana(d.pool)})`,
   OrdersPhaseStarted: (d) => `orders phase of turn ${d.turn} opens`,
   SpellTargeted: (d) =>
@@ -146,8 +139,7 @@ const DESCRIBERS: Describers = {
     `${source(d.by)} changes the damage to ${d.minionId} after armor (${d.damageBefore} → ${d.damageAfter})`,
   DamageBounced: (d) => `the damage bounces off ${d.minionId} at ${d.step}`,
   DamageApplied: (d) => `${d.minionId} takes ${d.amount} damage (${d.hpBefore} → ${d.hpAfter} HP)`,
-  DamageResolved: (d) =>
-    `the damage to ${d.minionId} is resolved: ${d.minionId} ${DAMAGE_RESULT_WORDS[d.result] ?? d.result}`,
+  DamageResolved: (d) => `damage to ${d.minionId} resolved: ${d.result}`,
 
   DeathStarted: (d) => `${d.minionId} starts to die (${d.category}${by(d.attackerId)}), from ${d.startStep}`,
   MinionDying: (d) => `${d.minionId} is dying`,
@@ -196,6 +188,9 @@ const DESCRIBERS: Describers = {
   StructureReplaced: (d) => `structure ${d.structureId} is replaced by ${d.replacementId}`,
   TriggerDepthExceeded: (d) => `${source(d.by)} stops: triggered effects nested ${d.depth} deep`,
 };
+
+/** Every event type of the vocabulary (DESCRIBERS has one entry per type, by its type). */
+export const DESCRIBED_EVENT_TYPES = Object.keys(DESCRIBERS) as EventType[];
 
 /** Whether `type` is in the vocabulary this build knows (a file from a newer build may have others). */
 export function isKnownEventType(type: string): type is EventType {

@@ -1,0 +1,149 @@
+import { Command, CommandRunner, Option } from 'nest-commander';
+import { evolve, initialState } from '@app/rules';
+import type { DomainEvent, GameState } from '@app/rules';
+import type { GameEventLine } from '@app/games/recording/game-event-line';
+import { CliFailure } from '../cli-failure.error';
+import { EXIT } from '../exit-codes';
+import { isGameId } from '../game-id';
+import { writeLines } from '../output';
+import { ScenarioFileReader } from '../scenario-file.reader';
+import { openConfiguredStore } from '../transfer/configured-store';
+import { runStoreTask } from '../transfer/run-store-task';
+import { EventFileSource } from './event-file.source';
+import { replayLine, revisionWidth } from './replay-line.format';
+import { checkReached, parseCount, replayPoint, withinPoint, type ReplayPoint } from './replay-point';
+import type { ReplaySource } from './replay-source';
+import { ScenarioSource } from './scenario.source';
+import { stateLines } from './state-lines.format';
+import { STEP_HELP, StepKeys } from './step-keys';
+import { StepSession } from './step-session';
+import { StoreGameSource } from './store-game.source';
+import { styleFor } from './terminal-style';
+
+export interface ReplayOptions {
+  to?: number;
+  turn?: number;
+  step?: boolean;
+}
+
+/** Lines are handed to stdout in batches: fast for a long game, and memory stays flat. */
+const BATCH = 1000;
+
+/** The events of the replay: from revision 0 up to the point, then nothing (the rest is never read). */
+async function* upTo(point: ReplayPoint, events: AsyncIterable<GameEventLine>): AsyncGenerator<GameEventLine> {
+  for await (const event of events) {
+    if (!withinPoint(point, event)) return;
+    yield event;
+  }
+}
+
+/**
+ * `sanctum replay GAME|FILE [--to REVISION | --turn N] [--step]`: a recorded game in words, one line per event
+ * (`rev  T1 spellExecution  D4  D4  b-archer takes 3 damage (3 → 0 HP)`), up to the chosen point (`--to`
+ * revision inclusive, the end of turn N, or the end), then the state there: players, groups and minions,
+ * structures, active spells on their hosts, the turn's orders.
+ *
+ * GAME is a game id in the configured store (EVENT_STORE, SQLITE_PATH, ESDB_CONNECTION_STRING); FILE a `.jsonl`
+ * of event lines (`sanctum export`, `sanctum simulate`) or a `.json` scenario file, simulated first.
+ */
+@Command({
+  name: 'replay',
+  arguments: '<game-or-file>',
+  description: 'print a game as readable lines, one per event, and the state at a chosen point',
+  argsDescription: {
+    'game-or-file': 'a game id in the configured store, a .jsonl of event lines, or a .scenario.json file',
+  },
+})
+export class ReplayCommand extends CommandRunner {
+  constructor(private readonly reader: ScenarioFileReader) {
+    super();
+  }
+
+  @Option({ flags: '--to <revision>', description: 'stop right after this revision' })
+  parseTo(value: string): number {
+    return parseCount(value);
+  }
+
+  @Option({ flags: '--turn <n>', description: 'stop at the end of turn n (0 is the set-up)' })
+  parseTurn(value: string): number {
+    return parseCount(value);
+  }
+
+  @Option({
+    flags: '--step',
+    description: 'one event at a time: Enter/n next, b back, s state, q quit (piped input: one command a line)',
+  })
+  parseStep(): boolean {
+    return true;
+  }
+
+  async run([target]: string[], options: ReplayOptions = {}): Promise<void> {
+    await runStoreTask(() => this.replay(target, options));
+  }
+
+  private async replay(target: string, options: ReplayOptions): Promise<number> {
+    const point = replayPoint(options);
+    const source = await this.open(target);
+    try {
+      const last = checkReached(point, await source.last(), source.name);
+      const width = revisionWidth(last.revision);
+      const style = styleFor(process.stdout);
+      const line = (event: GameEventLine): string => replayLine(event, width, style);
+      const state = (game: GameState): string[] => stateLines(game, style);
+      const events = upTo(point, source.events());
+      try {
+        await (options.step ? this.step(events, line, state) : this.printAll(events, line, state));
+      } finally {
+        await events.return(undefined); // a session quit early leaves the source open otherwise
+      }
+      return EXIT.ok;
+    } finally {
+      await source.close();
+    }
+  }
+
+  private async step(
+    events: AsyncIterator<GameEventLine>,
+    line: (event: GameEventLine) => string,
+    state: (game: GameState) => string[],
+  ): Promise<void> {
+    const keys = new StepKeys();
+    const hint = (text: string): void => void process.stderr.write(`${text}\n`);
+    if (process.stdin.isTTY) hint(STEP_HELP);
+    try {
+      await new StepSession({ events, keys, line, state, hint }).run();
+    } finally {
+      keys.close();
+    }
+  }
+
+  /** GAME (an id: no dots or slashes), `*.jsonl`, or `*.json`. */
+  private async open(target: string): Promise<ReplaySource> {
+    if (isGameId(target)) return new StoreGameSource(target, await openConfiguredStore());
+    if (/\.jsonl$/i.test(target)) return new EventFileSource(target);
+    if (/\.json$/i.test(target)) return new ScenarioSource(target, this.reader);
+    throw new CliFailure(
+      EXIT.invalidInput,
+      `${target}: not a game id (letters, digits, _ and -, starting with a letter), a .jsonl file or a .json scenario`,
+    );
+  }
+
+  private async printAll(
+    events: AsyncIterable<GameEventLine>,
+    line: (event: GameEventLine) => string,
+    state: (game: GameState) => string[],
+  ): Promise<void> {
+    const game = initialState();
+    let batch: string[] = [];
+    for await (const event of events) {
+      // Each event is folded once and never used again: no copy needed.
+      evolve(game, event as unknown as DomainEvent);
+      batch.push(line(event));
+      if (batch.length >= BATCH) {
+        await writeLines(process.stdout, batch);
+        batch = [];
+      }
+    }
+    await writeLines(process.stdout, [...batch, ...state(game)]);
+  }
+}

@@ -1,0 +1,62 @@
+import { Command, CommandRunner } from 'nest-commander';
+import { gameStream } from '@app/games/game-stream';
+import { toEventLine } from '@app/games/recording/game-event-line';
+import { CliFailure } from '../cli-failure.error';
+import { isGameId } from '../game-id';
+import { writeLines } from '../output';
+import { openConfiguredStore } from './configured-store';
+import { startProgress } from './progress-bar';
+import { runStoreTask } from './run-store-task';
+import { STORE_EXIT } from './store-exit-codes';
+
+/** Events per read: memory stays flat however long the game is. */
+const PAGE_SIZE = 1000;
+
+/**
+ * `sanctum export GAME > game.jsonl`: a stored game as JSON lines `{"revision","type","data","metadata"}`, the
+ * metadata with its `prevHash`/`hash`, read and written page by page. The export ends at the revision the game
+ * had when it started, which is a command boundary (appends are atomic), so a game being played is exported as
+ * a consistent prefix.
+ */
+@Command({
+  name: 'export',
+  arguments: '<game>',
+  description: 'print a stored game as JSON lines (with its hash chain), for `sanctum import`',
+  argsDescription: { game: 'a game id in the configured store (EVENT_STORE, SQLITE_PATH, ESDB_CONNECTION_STRING)' },
+})
+export class ExportCommand extends CommandRunner {
+  async run([gameId]: string[]): Promise<void> {
+    await runStoreTask(() => this.export(gameId));
+  }
+
+  private async export(gameId: string): Promise<number> {
+    if (!isGameId(gameId)) throw new CliFailure(STORE_EXIT.invalidInput, `"${gameId}" is not a valid game id`);
+    const configured = await openConfiguredStore();
+    try {
+      const stream = gameStream(gameId);
+      const last = await configured.store.streamRevision(stream);
+      if (last === null)
+        throw new CliFailure(STORE_EXIT.invalidInput, `game ${gameId} not found in ${configured.name}`);
+      const progress = startProgress(`exporting ${gameId}`, last + 1, { unit: 'events', stdoutBusy: true });
+      try {
+        let written = 0;
+        for await (const page of configured.store.readStreamPages(stream, {
+          pageSize: PAGE_SIZE,
+          maxCount: last + 1,
+        })) {
+          await writeLines(
+            process.stdout,
+            page.map((event) => JSON.stringify(toEventLine(event))),
+          );
+          written += page.length;
+          progress.update(written);
+        }
+      } finally {
+        progress.stop();
+      }
+      return STORE_EXIT.ok;
+    } finally {
+      await configured.close();
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { EventStoreUnavailableError } from '@app/event-store/errors/event-store-unavailable.error';
+import { CliFailure } from '../cli-failure.error';
+import { isBrokenPipe, writeLines } from '../output';
+import { STORE_EXIT } from './store-exit-codes';
+
+/**
+ * Runs a command's work and turns its outcome into an exit code: a CliFailure prints its lines and message, an
+ * unreachable store exits 69, a reader that went away (`| head`) is not an error; anything else is a bug and
+ * reaches main.ts.
+ */
+export async function runStoreTask(task: () => Promise<number>): Promise<void> {
+  try {
+    process.exitCode = await task();
+  } catch (error) {
+    if (isBrokenPipe(error)) return;
+    if (error instanceof EventStoreUnavailableError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exitCode = STORE_EXIT.storeUnavailable;
+      return;
+    }
+    if (!(error instanceof CliFailure)) throw error;
+    if (error.lines.length > 0) await writeLines(process.stdout, error.lines);
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = error.exitCode;
+  }
+}

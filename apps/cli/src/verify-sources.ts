@@ -1,0 +1,158 @@
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { auditEvents, auditStoredGame, chainEvents, genesisHash, GameNotFoundError } from '@app/games';
+import type { GameAuditReport, GameEventLine } from '@app/games';
+import { parseScenarioFile, ScenarioFileInvalid } from '@app/games/scenario-file';
+import { runScenario, ScenarioFailed } from '@app/rules';
+import type { DomainEvent, Scenario } from '@app/rules';
+import { CliFailure } from './cli-failure.error';
+import { EXIT } from './exit-codes';
+import { gameIdFromFile, isGameId } from './game-id';
+import type { ScenarioFileReader } from './scenario-file.reader';
+import { openConfiguredStore } from './transfer/configured-store';
+import { readEventFile } from './transfer/event-file.reader';
+import { userPath } from './user-path';
+
+/** What `verify` was given, and how it reads. */
+export type VerifyTarget =
+  | { kind: 'game'; gameId: string }
+  | { kind: 'event-lines'; file: string }
+  | { kind: 'json'; file: string }
+  | { kind: 'scenario'; file: string };
+
+/**
+ * A game id names a stored game unless a file of that name exists; anything else is a file: `*.scenario.json` a
+ * scenario, other `*.json` a JSON document (a scenario, an array of events, or `GET /games/:id/events`' answer),
+ * anything else JSON lines (`sanctum export`, or the event lines of `GET /games/:id/events`).
+ */
+export function verifyTarget(given: string): VerifyTarget {
+  const file = userPath(given);
+  if (isGameId(given) && !existsSync(file)) return { kind: 'game', gameId: given };
+  if (/\.scenario\.json$/i.test(given)) return { kind: 'scenario', file: given };
+  if (/\.json$/i.test(given)) return { kind: 'json', file: given };
+  return { kind: 'event-lines', file: given };
+}
+
+/** Audits what the target names: a stored game, or a file (audited on its own, with no store). */
+export function auditTarget(target: VerifyTarget, scenarios: ScenarioFileReader): Promise<GameAuditReport> {
+  switch (target.kind) {
+    case 'game':
+      return auditStoredTarget(target.gameId);
+    case 'event-lines':
+      return auditEventLines(target.file);
+    case 'json':
+      return auditJsonFile(target.file);
+    case 'scenario':
+      return scenarios.read(target.file).then((scenario) => auditScenario(target.file, scenario));
+  }
+}
+
+/** A stored game, read from the store the service is configured with; only read, never written. */
+async function auditStoredTarget(gameId: string): Promise<GameAuditReport> {
+  // Opening a SQLite path that does not exist would create an empty store there: say so instead.
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  const kind = (process.env.EVENT_STORE ?? 'sqlite').trim().toLowerCase();
+  const sqlitePath = path.resolve(process.env.SQLITE_PATH || './data/sanctum.db');
+  if (kind === 'sqlite' && !existsSync(sqlitePath)) {
+    throw new CliFailure(EXIT.invalidInput, `game ${gameId} not found: there is no sqlite store at ${sqlitePath}`);
+  }
+  const configured = await openConfiguredStore();
+  try {
+    return await auditStoredGame(configured.store, gameId);
+  } catch (error) {
+    if (error instanceof GameNotFoundError) {
+      throw new CliFailure(EXIT.invalidInput, `game ${gameId} not found in ${configured.name}`);
+    }
+    throw error;
+  } finally {
+    await configured.close();
+  }
+}
+
+/** A JSON-lines file, line by line: a file of any length is audited in constant memory. */
+async function auditEventLines(file: string): Promise<GameAuditReport> {
+  async function* events(): AsyncGenerator<GameEventLine> {
+    for await (const { event } of readEventFile(file)) yield event;
+  }
+  const report = await auditEvents(events());
+  if (report.events === 0) throw new CliFailure(EXIT.invalidInput, `${file}: no events in the file`);
+  return report;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The events of a JSON document: a list of event lines, or `{gameId, events}` as the HTTP API answers. */
+function eventListOf(file: string, json: unknown): GameEventLine[] | null {
+  const list = Array.isArray(json) ? json : isObject(json) && Array.isArray(json.events) ? json.events : null;
+  if (list === null) return null;
+  list.forEach((event: unknown, i) => {
+    const ok =
+      isObject(event) &&
+      Number.isSafeInteger(event.revision) &&
+      typeof event.type === 'string' &&
+      event.data !== undefined &&
+      isObject(event.metadata);
+    if (!ok) {
+      throw new CliFailure(
+        EXIT.invalidInput,
+        `${file}: events[${i}] must be an event {"revision", "type", "data", "metadata"}`,
+      );
+    }
+  });
+  if (list.length === 0) throw new CliFailure(EXIT.invalidInput, `${file}: no events in the file`);
+  return list as GameEventLine[];
+}
+
+async function auditJsonFile(file: string): Promise<GameAuditReport> {
+  let text: string;
+  try {
+    if (!statSync(userPath(file)).isFile()) throw new Error('it is not a regular file');
+    text = await readFile(userPath(file), 'utf8');
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    throw new CliFailure(
+      EXIT.invalidInput,
+      `${file}: cannot read the file: ${code === 'ENOENT' ? 'no such file' : message}`,
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new CliFailure(EXIT.invalidInput, `${file}: not valid JSON: ${(error as Error).message}`);
+  }
+  const events = eventListOf(file, json);
+  if (events !== null) return auditEvents(events);
+  try {
+    return await auditScenario(file, parseScenarioFile(json));
+  } catch (error) {
+    if (error instanceof ScenarioFileInvalid) {
+      throw new CliFailure(EXIT.invalidInput, `${file}: neither a list of events nor a scenario: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * A scenario: simulated, chained as the service would store it, then audited: a self-check of the engine and the
+ * audit (trivially intact). An order the rules refuse ends the game there, as `simulate` prints it.
+ */
+async function auditScenario(file: string, scenario: Scenario): Promise<GameAuditReport> {
+  const gameId = gameIdFromFile(file);
+  let events: DomainEvent[];
+  try {
+    events = runScenario(scenario, gameId).events;
+  } catch (error) {
+    if (!(error instanceof ScenarioFailed)) throw error;
+    if (error.place === 'setup') {
+      throw new CliFailure(EXIT.invalidInput, `${file}: the rules refuse the set-up: ${error.rejection.reason}`);
+    }
+    process.stderr.write(`${error.place}: refused (${error.rejection.message}); verifying the game up to it\n`);
+    events = error.events;
+  }
+  const chained = chainEvents(genesisHash(gameId), events).events;
+  return auditEvents(chained.map((event, revision) => ({ revision, ...event }) as unknown as GameEventLine));
+}

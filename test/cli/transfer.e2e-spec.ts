@@ -1,0 +1,148 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { SqliteEventStore } from '@app/event-store';
+import { REPO_ROOT } from '../support/run-cli';
+import type { CliRun } from '../support/run-cli';
+import { chainedScenario, runAll, sqliteEnv, storeScenarioGame } from './replay-transfer.cli-runner';
+
+const EXAMPLE = path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json');
+const GAME_ID = 'demo';
+
+/** The streams a SQLite store file holds (read in-process, after the CLI is done with it). */
+async function streamsIn(file: string): Promise<string[]> {
+  const store = new SqliteEventStore({ path: file });
+  try {
+    return await store.listStreams();
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * `sanctum export` / `sanctum import` end to end, between SQLite files (SQLITE_PATH): a byte-identical round
+ * trip, a tampered or cut file refused before anything is written (exit 3), an existing game refused (exit 1)
+ * with an interrupted import told apart and finished by --resume, and renaming refused (exit 2).
+ */
+describe('sanctum export / import (CLI end to end)', () => {
+  let dir: string;
+  const file = (name: string): string => path.join(dir, name);
+  let runs: Record<string, CliRun>;
+  /** What the origin store holds, as export must print it: the chained events as JSON lines. */
+  let expected: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sanctum-transfer-'));
+    const chained = chainedScenario(EXAMPLE, GAME_ID);
+    await storeScenarioGame(file('origin.db'), EXAMPLE, GAME_ID);
+    // An import cut short after its first batch would leave such a prefix.
+    await storeScenarioGame(file('partial.db'), EXAMPLE, GAME_ID, 40);
+    const lines = chained.map((event, revision) =>
+      JSON.stringify({ revision, type: event.type, data: event.data, metadata: event.metadata }),
+    );
+    expected = lines.map((line) => `${line}\n`).join('');
+    fs.writeFileSync(file('game.jsonl'), expected);
+    // Revision 15 is the bolt's damage: 3 → 0 HP becomes 3 → 1 HP, the hash left as it was.
+    const tampered = [...lines];
+    tampered[15] = tampered[15].replace('"hpAfter":0', '"hpAfter":1');
+    fs.writeFileSync(file('tampered.jsonl'), `${tampered.join('\n')}\n`);
+    fs.writeFileSync(file('cut.jsonl'), `${lines.filter((_, revision) => revision !== 30).join('\n')}\n`);
+    const simulated = chained.map((event, revision) => {
+      const { prevHash: _p, hash: _h, ...metadata } = event.metadata as unknown as Record<string, unknown>;
+      return JSON.stringify({ revision, type: event.type, data: event.data, metadata });
+    });
+    fs.writeFileSync(file('simulated.jsonl'), `${simulated.join('\n')}\n`);
+
+    runs = await runAll({
+      exported: { args: ['export', GAME_ID], env: sqliteEnv(file('origin.db')) },
+      imported: { args: ['import', file('game.jsonl')], env: sqliteEnv(file('copy.db')) },
+      tampered: { args: ['import', file('tampered.jsonl')], env: sqliteEnv(file('tampered.db')) },
+      cut: { args: ['import', file('cut.jsonl')], env: sqliteEnv(file('cut.db')) },
+      unchained: { args: ['import', file('simulated.jsonl')], env: sqliteEnv(file('unchained.db')) },
+      exists: { args: ['import', file('game.jsonl')], env: sqliteEnv(file('origin.db')) },
+      interrupted: { args: ['import', file('game.jsonl')], env: sqliteEnv(file('partial.db')) },
+      renamed: { args: ['import', file('game.jsonl'), '--game-id', 'other'], env: sqliteEnv(file('renamed.db')) },
+      unknown: { args: ['export', 'no-such-game'], env: sqliteEnv(file('origin.db')) },
+      memory: { args: ['import', file('game.jsonl')], env: { EVENT_STORE: 'memory' } },
+    });
+    // These need the first round's results: the copy made by `imported`, the refusal of `interrupted`.
+    Object.assign(
+      runs,
+      await runAll({
+        reExported: { args: ['export', GAME_ID], env: sqliteEnv(file('copy.db')) },
+        resumed: { args: ['import', file('game.jsonl'), '--resume'], env: sqliteEnv(file('partial.db')) },
+      }),
+    );
+  }, 120_000);
+
+  afterAll(() => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('export prints one {revision, type, data, metadata} line per event, metadata with prevHash and hash', () => {
+    const { exitCode, stdout, stderr } = runs.exported;
+    expect({ exitCode, stderr }).toEqual({ exitCode: 0, stderr: '' });
+    expect(stdout).toBe(expected);
+    const first = JSON.parse(stdout.split('\n')[0]);
+    expect(Object.keys(first)).toEqual(['revision', 'type', 'data', 'metadata']);
+    expect(first.metadata).toHaveProperty('prevHash');
+    expect(first.metadata).toHaveProperty('hash');
+  });
+
+  it('export → import into another SQLite file → export again gives byte-identical files', async () => {
+    expect(runs.imported.exitCode).toBe(0);
+    expect(runs.imported.stdout).toContain(`imported game ${GAME_ID}: 71 events, revisions 0–70`);
+    expect(runs.imported.stderr).toBe(''); // no progress bar: stderr is not a terminal
+    expect(runs.reExported.exitCode).toBe(0);
+    expect(Buffer.from(runs.reExported.stdout).equals(Buffer.from(runs.exported.stdout))).toBe(true);
+    expect(await streamsIn(file('copy.db'))).toEqual([`game-${GAME_ID}`]);
+  });
+
+  it('a tampered event is refused, naming its revision (exit 3), and nothing is written', async () => {
+    const { exitCode, stdout, stderr } = runs.tampered;
+    expect({ exitCode, stdout }).toEqual({ exitCode: 3, stdout: '' });
+    expect(stderr).toMatch(/tampered\.jsonl: the hash chain is broken at revision 15: hash mismatch/);
+    expect(stderr).toContain('Nothing was imported');
+    expect(await streamsIn(file('tampered.db'))).toEqual([]);
+  });
+
+  it('a deleted event is refused at the first revision it breaks (exit 3), nothing written', async () => {
+    expect(runs.cut.exitCode).toBe(3);
+    expect(runs.cut.stderr).toContain('the hash chain is broken at revision 30: missing revision');
+    expect(await streamsIn(file('cut.db'))).toEqual([]);
+  });
+
+  it('an unchained file (simulate output) is refused at revision 0 (exit 3)', () => {
+    expect(runs.unchained.exitCode).toBe(3);
+    expect(runs.unchained.stderr).toContain('broken at revision 0: the event carries no hash');
+  });
+
+  it('a game that already exists in the target store is refused (exit 1), the store unchanged', async () => {
+    const { exitCode, stdout, stderr } = runs.exists;
+    expect({ exitCode, stdout }).toEqual({ exitCode: 1, stdout: '' });
+    expect(stderr).toContain(`game ${GAME_ID} already exists in the sqlite store ${file('origin.db')}`);
+    expect(await streamsIn(file('origin.db'))).toEqual([`game-${GAME_ID}`]);
+  });
+
+  it('an interrupted import is recognised (exit 1, with the revisions) and finished with --resume', () => {
+    expect(runs.interrupted.exitCode).toBe(1);
+    expect(runs.interrupted.stderr).toContain('with revisions 0–39 of the 71');
+    expect(runs.interrupted.stderr).toContain('Run it again with --resume to append revisions 40–70');
+    expect(runs.resumed.exitCode).toBe(0);
+    expect(runs.resumed.stdout).toContain('the remaining 31 events (of 71), revisions 40–70');
+  });
+
+  it('renaming is refused (exit 2): the id is part of every event and of the chain', () => {
+    expect(runs.renamed.exitCode).toBe(2);
+    expect(runs.renamed.stderr).toContain(`--game-id other: ${file('game.jsonl')} holds game ${GAME_ID}`);
+    expect(fs.existsSync(file('renamed.db'))).toBe(false);
+  });
+
+  it('export of an unknown game exits 2; import into the memory store works as a dry run', () => {
+    expect(runs.unknown.exitCode).toBe(2);
+    expect(runs.unknown.stderr).toContain('game no-such-game not found in the sqlite store');
+    expect(runs.memory.exitCode).toBe(0);
+    expect(runs.memory.stdout).toContain('into the memory store');
+    expect(runs.memory.stderr).toContain('dry run');
+  });
+});
