@@ -24,15 +24,27 @@ async function slot<T>(task: () => Promise<T>): Promise<T> {
 /** A finished CLI process: exit code and everything it printed. */
 export type CliRun = Required<SimulateRun>;
 
-/** `npm run -s sanctum -- <args>` in the repository root, as a user types it; resolves when it exits. */
-export function runSanctum(args: readonly string[]): Promise<CliRun> {
+/** Extra settings for one CLI process: its own store variables, and what it reads on stdin. */
+export interface CliOptions {
+  env?: Record<string, string>;
+  /** Piped to stdin, then closed; without it stdin is empty (not a terminal either way). */
+  input?: string;
+}
+
+/**
+ * `npm run -s sanctum -- <args>` in the repository root, as a user types it; resolves when it exits. The store
+ * variables of the developer's shell never leak in: a call that needs a store names its own.
+ */
+export function runSanctum(args: readonly string[], { env = {}, input = '' }: CliOptions = {}): Promise<CliRun> {
+  const base = { ...process.env };
+  for (const name of ['EVENT_STORE', 'SQLITE_PATH', 'ESDB_CONNECTION_STRING']) delete base[name];
   return slot(
     () =>
       new Promise<CliRun>((resolve, reject) => {
         const child = spawn('npm', ['run', '-s', 'sanctum', '--', ...args], {
           cwd: REPO_ROOT,
-          env: { ...process.env, npm_config_update_notifier: 'false', INIT_CWD: REPO_ROOT },
-          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...base, npm_config_update_notifier: 'false', INIT_CWD: REPO_ROOT, ...env },
+          stdio: ['pipe', 'pipe', 'pipe'],
         });
         const stdout: Buffer[] = [];
         const stderr: Buffer[] = [];
@@ -46,6 +58,7 @@ export function runSanctum(args: readonly string[]): Promise<CliRun> {
             stderr: Buffer.concat(stderr).toString('utf8'),
           }),
         );
+        child.stdin.end(input);
       }),
   );
 }
