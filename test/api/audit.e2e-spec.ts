@@ -1,6 +1,5 @@
 import Database from 'better-sqlite3';
 import * as path from 'node:path';
-import request from 'supertest';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 import { playScenario, readEvents, readScenario } from './support/scenario.http-player';
 
@@ -13,8 +12,8 @@ describe('audit and causation (e2e, SQLite)', () => {
 
   beforeAll(async () => {
     api = await startApi(path.join(dir, 'sanctum.db'));
-    await playScenario(api.url, readScenario(EXAMPLE), 'demo');
-    await playScenario(api.url, readScenario(EXAMPLE), 'edited');
+    await playScenario(api, readScenario(EXAMPLE), 'demo');
+    await playScenario(api, readScenario(EXAMPLE), 'edited');
   });
 
   afterAll(async () => {
@@ -23,8 +22,8 @@ describe('audit and causation (e2e, SQLite)', () => {
   });
 
   it('T1, T2: an untouched game played over HTTP (collections by the scheduler) audits clean', async () => {
-    const events = await readEvents(api.url, 'demo');
-    const response = await request(api.url).get('/games/demo/audit').expect(200);
+    const events = await readEvents(api, 'demo');
+    const response = await api.organiser.get('/games/demo/audit').expect(200);
     expect(response.body).toMatchObject({
       gameId: 'demo',
       revision: events.length - 1,
@@ -35,7 +34,7 @@ describe('audit and causation (e2e, SQLite)', () => {
   });
 
   it('D4: one byte edited in the SQLite file → 200 with that revision as the first broken one and the first divergence', async () => {
-    const revision = (await readEvents(api.url, 'edited')).findIndex((event) => event.type === 'DamageApplied');
+    const revision = (await readEvents(api, 'edited')).findIndex((event) => event.type === 'DamageApplied');
     const db = new Database(api.dbPath);
     try {
       const { changes } = db
@@ -47,7 +46,7 @@ describe('audit and causation (e2e, SQLite)', () => {
     } finally {
       db.close();
     }
-    const response = await request(api.url).get('/games/edited/audit').expect(200);
+    const response = await api.organiser.get('/games/edited/audit').expect(200);
     expect(response.body.chain).toMatchObject({
       intact: false,
       firstBrokenRevision: revision,
@@ -64,15 +63,15 @@ describe('audit and causation (e2e, SQLite)', () => {
   });
 
   it('answers 404 for an unknown game and 400 for a malformed id', async () => {
-    await request(api.url).get('/games/nowhere/audit').expect(404);
-    await request(api.url).get('/games/no.such/audit').expect(400);
+    await api.organiser.get('/games/nowhere/audit').expect(404);
+    await api.organiser.get('/games/no.such/audit').expect(400);
   });
 
   it('E2, S3: why did b-archer die? back through the damage run and bolt’s execution to blue’s confirmation and red’s order', async () => {
-    const events = await readEvents(api.url, 'demo');
+    const events = await readEvents(api, 'demo');
     const died = events.findIndex((event) => event.type === 'MinionDied');
     const targeted = events.findIndex((event) => event.type === 'SpellTargeted');
-    const response = await request(api.url).get(`/games/demo/events/${died}/why`).expect(200);
+    const response = await api.organiser.get(`/games/demo/events/${died}/why`).expect(200);
     const body = response.body as {
       chain: { revision: number; type: string; order?: { revision: number; commandId: string } }[];
     };
@@ -101,11 +100,11 @@ describe('audit and causation (e2e, SQLite)', () => {
   });
 
   it('why: 404 for a revision the game has not reached, 400 for one that is not a number', async () => {
-    const events = await readEvents(api.url, 'demo');
-    const missing = await request(api.url).get(`/games/demo/events/${events.length}/why`).expect(404);
+    const events = await readEvents(api, 'demo');
+    const missing = await api.organiser.get(`/games/demo/events/${events.length}/why`).expect(404);
     expect(missing.body.message).toContain(`there is no event ${events.length}`);
-    await request(api.url).get('/games/nowhere/events/0/why').expect(404);
-    const bad = await request(api.url).get('/games/demo/events/last/why').expect(400);
+    await api.organiser.get('/games/nowhere/events/0/why').expect(404);
+    const bad = await api.organiser.get('/games/demo/events/last/why').expect(400);
     expect(bad.body.message).toEqual(['revision must be a whole number, not "last"']);
   });
 });

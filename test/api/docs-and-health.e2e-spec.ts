@@ -2,6 +2,11 @@ import * as path from 'node:path';
 import request from 'supertest';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 
+interface Operation {
+  security?: unknown[];
+  responses: Record<string, unknown>;
+}
+
 describe('OpenAPI document and health (e2e, SQLite)', () => {
   const dir = makeTempDir();
   let api: ApiTestApp;
@@ -38,6 +43,20 @@ describe('OpenAPI document and health (e2e, SQLite)', () => {
         'GET /health',
       ].sort(),
     );
+    // Issue #5: a bearer scheme, declared on every endpoint but health (the 401/403 answers are documented too).
+    expect(response.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const [route, methods] of Object.entries(response.body.paths as Record<string, Record<string, Operation>>)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const secured = route !== '/health';
+        expect([`${method} ${route}`, operation.security ?? []]).toEqual([
+          `${method} ${route}`,
+          secured ? [{ bearer: [] }] : [],
+        ]);
+        if (secured) expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401', '403']));
+      }
+    }
+    const streamParameters = response.body.paths['/events/stream'].get.parameters as { name: string }[];
+    expect(streamParameters.map((parameter) => parameter.name)).toContain('token');
     const placeOrder = response.body.components.schemas.PlaceOrderRequestDto;
     expect(Object.keys(placeOrder.properties)).toEqual(['player', 'cast', 'target', 'attack', 'discard']);
   });

@@ -1,10 +1,10 @@
 import * as path from 'node:path';
-import request from 'supertest';
 import { EventStore, EventStoreUnavailableError, WrongExpectedRevisionError } from '@app/event-store';
 import { gameStream } from '@app/games';
+import { ViewerTokens } from '../../apps/api/src/viewers/viewer-tokens.service';
 import { REPO_ROOT } from '../support/run-cli';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
-import { readScenario, setupBody } from './support/scenario.http-player';
+import { type PlayerTokens, createGame, readScenario, setupBody } from './support/scenario.http-player';
 
 const GAME_ID = 'errors';
 const scenario = readScenario(path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json'));
@@ -13,9 +13,13 @@ describe('errors over HTTP: the right status, the field or rule named, nothing a
   const dir = makeTempDir();
   let api: ApiTestApp;
   let store: EventStore;
+  let tokens: PlayerTokens;
 
   const revision = () => store.streamRevision(gameStream(GAME_ID));
-  const orders = () => request(api.url).post(`/games/${GAME_ID}/orders`);
+  /** Red's client: most refusals here are red's (blue's orders go through `as(tokens.blue)`). */
+  const red = () => api.as(tokens.red);
+  const orders = () => red().post(`/games/${GAME_ID}/orders`);
+  const blueOrders = () => api.as(tokens.blue).post(`/games/${GAME_ID}/orders`);
 
   /** Runs one bad request and checks that the game stream did not move. */
   async function unchanged<T>(call: () => Promise<T>): Promise<T> {
@@ -28,7 +32,7 @@ describe('errors over HTTP: the right status, the field or rule named, nothing a
   beforeAll(async () => {
     api = await startApi(path.join(dir, 'sanctum.db'), { gcScheduler: false });
     store = api.app.get(EventStore);
-    await request(api.url).post('/games').send(setupBody(scenario, GAME_ID)).expect(201);
+    tokens = (await createGame(api, setupBody(scenario, GAME_ID))).playerTokens;
   });
 
   afterEach(() => jest.restoreAllMocks());
@@ -75,15 +79,15 @@ describe('errors over HTTP: the right status, the field or rule named, nothing a
   });
 
   it('a missing player → 400, in a query as in a body', async () => {
-    const cancel = await unchanged(() => request(api.url).delete(`/games/${GAME_ID}/orders/order.1`));
+    const cancel = await unchanged(() => red().delete(`/games/${GAME_ID}/orders/order.1`));
     expect(cancel.status).toBe(400);
     expect(cancel.body.message).toEqual(['player is required']);
-    const confirm = await unchanged(() => request(api.url).post(`/games/${GAME_ID}/confirm`).send({}));
+    const confirm = await unchanged(() => red().post(`/games/${GAME_ID}/confirm`).send({}));
     expect(confirm.body.message).toEqual(['player is required']);
-    const noBody = await unchanged(() => request(api.url).post(`/games/${GAME_ID}/confirm`));
+    const noBody = await unchanged(() => red().post(`/games/${GAME_ID}/confirm`));
     expect(noBody.body.message).toEqual(['player is required']);
     const array = await unchanged(() =>
-      request(api.url)
+      red()
         .post(`/games/${GAME_ID}/confirm`)
         .send([{ player: 'red' }]),
     );
@@ -123,13 +127,13 @@ describe('errors over HTTP: the right status, the field or rule named, nothing a
     );
     expect(attack.status).toBe(404);
     expect(attack.body).toMatchObject({ rule: 'T3', field: 'attack.attacker' });
-    const cancel = await unchanged(() => request(api.url).delete(`/games/${GAME_ID}/orders/order.99?player=red`));
+    const cancel = await unchanged(() => red().delete(`/games/${GAME_ID}/orders/order.99?player=red`));
     expect(cancel.status).toBe(404);
   });
 
   it('the wrong phase → 409', async () => {
-    await request(api.url).post(`/games/${GAME_ID}/confirm`).send({ player: 'red' }).expect(200);
-    const again = await unchanged(() => request(api.url).post(`/games/${GAME_ID}/confirm`).send({ player: 'red' }));
+    await red().post(`/games/${GAME_ID}/confirm`).send({ player: 'red' }).expect(200);
+    const again = await unchanged(() => red().post(`/games/${GAME_ID}/confirm`).send({ player: 'red' }));
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ rule: 'T2', reason: expect.stringContaining('already confirmed') });
     const late = await unchanged(() => orders().send({ player: 'red', discard: 'bolt' }));
@@ -137,13 +141,15 @@ describe('errors over HTTP: the right status, the field or rule named, nothing a
   });
 
   it('an unknown game → 404; an existing id → 409; a malformed id → 400', async () => {
-    const missing = await request(api.url).post('/games/nope/orders').send({ player: 'red', discard: 'bolt' });
+    // Only nope's red player could give this order: its token is derived from the id, like any game's.
+    const nopeRed = api.app.get(ViewerTokens).playerTokens('nope').red;
+    const missing = await api.as(nopeRed).post('/games/nope/orders').send({ player: 'red', discard: 'bolt' });
     expect(missing.status).toBe(404);
     expect(await store.streamRevision(gameStream('nope'))).toBeNull();
-    await request(api.url).get('/games/nope/events').expect(404);
-    const taken = await unchanged(() => request(api.url).post('/games').send(setupBody(scenario, GAME_ID)));
+    await api.as().get('/games/nope/events').expect(404);
+    const taken = await unchanged(() => api.organiser.post('/games').send(setupBody(scenario, GAME_ID)));
     expect(taken.status).toBe(409);
-    const malformed = await request(api.url).get('/games/-bad-/events');
+    const malformed = await api.as().get('/games/-bad-/events');
     expect(malformed.status).toBe(400);
   });
 
@@ -151,9 +157,7 @@ describe('errors over HTTP: the right status, the field or rule named, nothing a
     const body = setupBody(scenario, 'broken') as { seed: unknown; board: { groups: { minions: { hp: number }[] }[] } };
     body.seed = 'eleven';
     body.board.groups[0].minions[0].hp = 0;
-    const response = await request(api.url)
-      .post('/games')
-      .send({ ...body, gameId: '9lives', colour: 'red' });
+    const response = await api.organiser.post('/games').send({ ...body, gameId: '9lives', colour: 'red' });
     expect(response.status).toBe(400);
     expect(response.body.message).toEqual(
       expect.arrayContaining([
@@ -168,26 +172,26 @@ describe('errors over HTTP: the right status, the field or rule named, nothing a
 
   it('a bad Idempotency-Key → 400', async () => {
     const response = await unchanged(() =>
-      orders().set('Idempotency-Key', 'has spaces').send({ player: 'blue', discard: 'mend' }),
+      blueOrders().set('Idempotency-Key', 'has spaces').send({ player: 'blue', discard: 'mend' }),
     );
     expect(response.status).toBe(400);
   });
 
   it('a revision conflict that survives the retries → 409', async () => {
     jest.spyOn(store, 'append').mockRejectedValue(new WrongExpectedRevisionError(gameStream(GAME_ID), 0, 1));
-    const response = await unchanged(() => orders().send({ player: 'blue', discard: 'mend' }));
+    const response = await unchanged(() => blueOrders().send({ player: 'blue', discard: 'mend' }));
     expect(response.status).toBe(409);
     expect(response.body.message).toMatch(/nothing was recorded/);
   });
 
   it('the store unavailable → 503', async () => {
     jest.spyOn(store, 'append').mockRejectedValue(new EventStoreUnavailableError('database is locked'));
-    const response = await unchanged(() => orders().send({ player: 'blue', discard: 'mend' }));
+    const response = await unchanged(() => blueOrders().send({ player: 'blue', discard: 'mend' }));
     expect(response.status).toBe(503);
   });
 
   it('an unknown route → 404 in the same shape', async () => {
-    const response = await request(api.url).get('/nowhere').expect(404);
+    const response = await api.as().get('/nowhere').expect(404);
     expect(response.body).toMatchObject({ statusCode: 404, error: 'Not Found' });
   });
 });

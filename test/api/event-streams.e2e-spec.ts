@@ -1,13 +1,20 @@
 import * as path from 'node:path';
 import { EventSource } from 'eventsource';
 import { finalize } from 'rxjs';
-import request from 'supertest';
 import { EventStore } from '@app/event-store';
 import type { GameEventLine, GlobalEventLine } from '@app/games';
 import { REPO_ROOT } from '../support/run-cli';
-import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
+import { type ApiTestApp, bearer, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 import { SseClient } from './support/sse-client';
-import { countOf, readEvents, readScenario, setupBody, waitForEvents } from './support/scenario.http-player';
+import {
+  type PlayerTokens,
+  countOf,
+  createGame,
+  readEvents,
+  readScenario,
+  setupBody,
+  waitForEvents,
+} from './support/scenario.http-player';
 
 const scenario = readScenario(path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json'));
 
@@ -15,19 +22,28 @@ function consecutive(from: number, to: number): number[] {
   return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
 
+/** The organiser's streams: every event as stored (the viewers' streams are test/api/viewers*.e2e-spec.ts). */
 describe('server-sent event streams (e2e, SQLite)', () => {
   const dir = makeTempDir();
   let api: ApiTestApp;
+  const tokens = new Map<string, PlayerTokens>();
   /** Store subscriptions opened and closed, to see streams let go of them when their client leaves. */
   const subscriptions = { opened: 0, closed: 0 };
   const clients: SseClient[] = [];
 
   const open = async (url: string, headers: Record<string, string> = {}): Promise<SseClient> => {
-    const client = await SseClient.open(`${api.url}${url}`, headers);
+    const client = await SseClient.open(`${api.url}${url}`, { ...bearer(api.organiserToken), ...headers });
     clients.push(client);
     return client;
   };
-  const post = (url: string, body: object) => request(api.url).post(url).send(body);
+  /** A player's command: the colour of the body is the player whose token is sent. */
+  const post = (url: string, body: { player: 'red' | 'blue'; [field: string]: unknown }) => {
+    const gameId = url.split('/')[2];
+    return api.as(tokens.get(gameId)?.[body.player]).post(url).send(body);
+  };
+  const create = async (gameId: string) => {
+    tokens.set(gameId, (await createGame(api, setupBody(scenario, gameId))).playerTokens);
+  };
 
   beforeAll(async () => {
     api = await startApi(path.join(dir, 'sanctum.db'));
@@ -47,7 +63,7 @@ describe('server-sent event streams (e2e, SQLite)', () => {
 
   it('sends a game’s stored events, then live ones; resumes after Last-Event-ID with each later event once', async () => {
     const gameId = 'streamed';
-    await post('/games', setupBody(scenario, gameId)).expect(201);
+    await create(gameId);
 
     const first = await open(`/games/${gameId}/events/stream`);
     await first.waitFor((events) => events.length === 7); // the set-up: revisions 0…6
@@ -55,7 +71,7 @@ describe('server-sent event streams (e2e, SQLite)', () => {
     await first.waitFor((events) => events.length === 8);
     expect(first.ids).toEqual(consecutive(0, 7));
     expect(first.events.every((event) => event.event === undefined)).toBe(true); // EventSource.onmessage gets them
-    expect(first.data<GameEventLine>()).toEqual(await readEvents(api.url, gameId, '?to=7'));
+    expect(first.data<GameEventLine>()).toEqual(await readEvents(api, gameId, '?to=7'));
 
     const openBefore = subscriptions.opened - subscriptions.closed;
     first.close();
@@ -65,7 +81,7 @@ describe('server-sent event streams (e2e, SQLite)', () => {
     await post(`/games/${gameId}/orders`, { player: 'blue', cast: 'mend', target: { minion: 'b-archer' } }).expect(201);
     await post(`/games/${gameId}/confirm`, { player: 'red' }).expect(200);
     await post(`/games/${gameId}/confirm`, { player: 'blue' }).expect(200);
-    const stored = await waitForEvents(api.url, gameId, (events) => countOf(events, 'GarbageCollected') === 1);
+    const stored = await waitForEvents(api, gameId, (events) => countOf(events, 'GarbageCollected') === 1);
 
     const resumed = await open(`/games/${gameId}/events/stream`, { 'Last-Event-ID': '7' });
     await resumed.waitFor((events) => events.length === stored.length - 8);
@@ -75,12 +91,12 @@ describe('server-sent event streams (e2e, SQLite)', () => {
     );
     await resumed.waitFor((events) => events.length === stored.length - 8 + 1);
     expect(resumed.ids).toEqual(consecutive(8, stored.length));
-    expect(resumed.data<GameEventLine>()).toEqual(await readEvents(api.url, gameId, '?from=8'));
+    expect(resumed.data<GameEventLine>()).toEqual(await readEvents(api, gameId, '?from=8'));
   });
 
   it('starts at ?from= and sends only the ?types= asked for', async () => {
     const gameId = 'filtered';
-    await post('/games', setupBody(scenario, gameId)).expect(201);
+    await create(gameId);
     const fromThree = await open(`/games/${gameId}/events/stream?from=3`);
     await fromThree.waitFor((events) => events.length === 4);
     expect(fromThree.ids).toEqual([3, 4, 5, 6]);
@@ -99,8 +115,8 @@ describe('server-sent event streams (e2e, SQLite)', () => {
 
   it('streams every game in global order, filtered by game and type, resumable by position', async () => {
     // `g1` is a prefix of `g10`'s stream name: the game filter must still be exact.
-    await post('/games', setupBody(scenario, 'g1')).expect(201);
-    await post('/games', setupBody(scenario, 'g10')).expect(201);
+    await create('g1');
+    await create('g10');
 
     const all = await open('/events/stream?types=TurnStarted');
     await all.waitFor((events) => events.some((event) => (JSON.parse(event.data) as GlobalEventLine).gameId === 'g10'));
@@ -115,7 +131,7 @@ describe('server-sent event streams (e2e, SQLite)', () => {
     const g1Lines = g1.data<GlobalEventLine>();
     expect(g1Lines.every((line) => line.gameId === 'g1')).toBe(true);
     expect(g1Lines.map(({ revision, type, data, metadata }) => ({ revision, type, data, metadata }))).toEqual(
-      await readEvents(api.url, 'g1'),
+      await readEvents(api, 'g1'),
     );
 
     // Resume after the third of g1's events: the four after it, each once, then live.
@@ -129,7 +145,8 @@ describe('server-sent event streams (e2e, SQLite)', () => {
   });
 
   it('works with an EventSource client (onmessage, lastEventId)', async () => {
-    const source = new EventSource(`${api.url}/games/g1/events/stream`);
+    // An EventSource cannot set headers: the token rides in the query.
+    const source = new EventSource(`${api.url}/games/g1/events/stream?token=${encodeURIComponent(api.organiserToken)}`);
     try {
       const received = await new Promise<MessageEvent[]>((resolve, reject) => {
         const messages: MessageEvent[] = [];

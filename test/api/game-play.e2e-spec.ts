@@ -1,5 +1,4 @@
 import * as path from 'node:path';
-import request from 'supertest';
 import { type GameEventLine, eventHash, genesisHash } from '@app/games';
 import { REPO_ROOT, runSimulate } from '../support/run-cli';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
@@ -35,8 +34,8 @@ describe('a whole game through HTTP (e2e, SQLite)', () => {
     // The CLI runs in its own process meanwhile: its events are the reference.
     const cli = runSimulate(SCENARIO, '--game-id', GAME_ID);
     api = await startApi(path.join(dir, 'sanctum.db'));
-    await playScenario(api.url, readScenario(path.join(REPO_ROOT, SCENARIO)), GAME_ID);
-    events = await readEvents(api.url, GAME_ID);
+    await playScenario(api, readScenario(path.join(REPO_ROOT, SCENARIO)), GAME_ID);
+    events = await readEvents(api, GAME_ID);
     const run = await cli;
     expect(run.exitCode).toBe(0);
     cliLines = run.stdout
@@ -71,14 +70,15 @@ describe('a whole game through HTTP (e2e, SQLite)', () => {
   });
 
   it('filters events by revision range and type', async () => {
-    const died = await readEvents(api.url, GAME_ID, '?types=MinionDied,SpellSquandered');
+    const died = await readEvents(api, GAME_ID, '?types=MinionDied,SpellSquandered');
     expect(died).toEqual(events.filter((event) => ['MinionDied', 'SpellSquandered'].includes(event.type)));
-    expect(await readEvents(api.url, GAME_ID, '?from=5&to=9')).toEqual(events.slice(5, 10));
-    expect(await readEvents(api.url, GAME_ID, `?from=${events.length + 10}`)).toEqual([]);
+    expect(await readEvents(api, GAME_ID, '?from=5&to=9')).toEqual(events.slice(5, 10));
+    expect(await readEvents(api, GAME_ID, `?from=${events.length + 10}`)).toEqual([]);
   });
 
   it('lists the game, standing in the orders phase of turn 3', async () => {
-    const response = await request(api.url).get('/games').expect(200);
+    // Public: no token needed, and nothing but where each game stands.
+    const response = await api.as().get('/games').expect(200);
     expect(response.body.games).toEqual([{ gameId: GAME_ID, revision: events.length - 1, turn: 3, phase: 'orders' }]);
   });
 
@@ -86,41 +86,45 @@ describe('a whole game through HTTP (e2e, SQLite)', () => {
     const gameId = 'second-game';
     const scenario = readScenario(path.join(REPO_ROOT, SCENARIO));
     const { turns: _turns, ...setup } = scenario;
-    const created = await request(api.url)
+    const created = await api.organiser
       .post('/games')
       .send({ ...setup, gameId })
       .expect(201);
-    expect(created.body).toEqual({ gameId, revision: 6 });
+    expect(created.body).toEqual({
+      gameId,
+      revision: 6,
+      playerTokens: {
+        red: expect.stringMatching(/^second-game\.red\./),
+        blue: expect.stringMatching(/^second-game\.blue\./),
+      },
+    });
     expect(created.headers.location).toBe(`/games/${gameId}`);
+    const red = api.as(created.body.playerTokens.red);
+    const blue = api.as(created.body.playerTokens.blue);
 
-    const bolt = await request(api.url)
+    const bolt = await red
       .post(`/games/${gameId}/orders`)
       .send({ player: 'red', cast: 'bolt', target: { minion: 'b-archer' } })
       .expect(201);
     expect(bolt.body).toEqual({ orderId: expect.stringMatching(/^order\.\d+$/), revision: 7 });
-    const cancelled = await request(api.url)
-      .delete(`/games/${gameId}/orders/${bolt.body.orderId}?player=red`)
-      .expect(200);
+    const cancelled = await red.delete(`/games/${gameId}/orders/${bolt.body.orderId}?player=red`).expect(200);
     expect(cancelled.body).toEqual({ revision: 8 });
-    const [untargeted] = await readEvents(api.url, gameId, '?from=8');
+    const [untargeted] = await readEvents(api, gameId, '?from=8');
     expect(untargeted).toMatchObject({ type: 'SpellUntargeted', data: { orderId: bolt.body.orderId } });
 
-    const discard = await request(api.url)
-      .post(`/games/${gameId}/orders`)
-      .send({ player: 'blue', discard: 'mend' })
-      .expect(201);
+    const discard = await blue.post(`/games/${gameId}/orders`).send({ player: 'blue', discard: 'mend' }).expect(201);
     expect(discard.body.revision).toBe(9);
-    const red = await request(api.url).post(`/games/${gameId}/confirm`).send({ player: 'red' }).expect(200);
-    expect(red.body).toEqual({ revision: 10, executed: false });
-    const blue = await request(api.url).post(`/games/${gameId}/confirm`).send({ player: 'blue' }).expect(200);
-    expect(blue.body.executed).toBe(true);
-    const all = await waitForEvents(api.url, gameId, (lines) => countOf(lines, 'GarbageCollected') === 1);
-    expect(all[blue.body.revision]).toMatchObject({ type: 'GarbageCollectionScheduled' });
+    const redConfirmed = await red.post(`/games/${gameId}/confirm`).send({ player: 'red' }).expect(200);
+    expect(redConfirmed.body).toEqual({ revision: 10, executed: false });
+    const blueConfirmed = await blue.post(`/games/${gameId}/confirm`).send({ player: 'blue' }).expect(200);
+    expect(blueConfirmed.body.executed).toBe(true);
+    const all = await waitForEvents(api, gameId, (lines) => countOf(lines, 'GarbageCollected') === 1);
+    expect(all[blueConfirmed.body.revision]).toMatchObject({ type: 'GarbageCollectionScheduled' });
   });
 
   it('generates a game id when none is given', async () => {
     const { turns: _turns, ...setup } = readScenario(path.join(REPO_ROOT, SCENARIO));
-    const created = await request(api.url).post('/games').send(setup).expect(201);
+    const created = await api.organiser.post('/games').send(setup).expect(201);
     expect(created.body.gameId).toMatch(/^g-[0-9a-f]{16}$/);
   });
 });

@@ -34,8 +34,8 @@ describe('garbage collection across restarts (e2e, SQLite)', () => {
   /** Plays turn 1 to both confirmations on an app without a scheduler, then closes it. */
   async function confirmedTurnOnly(db: string): Promise<void> {
     const first = await start(db, false);
-    await playScenario(first.url, scenario, GAME_ID, { turns: 1, collect: false });
-    const events = await readEvents(first.url, GAME_ID);
+    await playScenario(first, scenario, GAME_ID, { turns: 1, collect: false });
+    const events = await readEvents(first, GAME_ID);
     expect(countOf(events, 'GarbageCollectionScheduled')).toBe(1);
     expect(countOf(events, 'GarbageCollected')).toBe(0);
     await first.close();
@@ -46,14 +46,14 @@ describe('garbage collection across restarts (e2e, SQLite)', () => {
 
     const second = await start('restart.db', true);
     await settled(second);
-    const afterSecond = await readEvents(second.url, GAME_ID);
+    const afterSecond = await readEvents(second, GAME_ID);
     expect(countOf(afterSecond, 'GarbageCollected')).toBe(1);
     expect(afterSecond[afterSecond.length - 1].type).toBe('OrdersPhaseStarted');
     await second.close();
 
     const third = await start('restart.db', true);
     await settled(third);
-    expect(await readEvents(third.url, GAME_ID)).toEqual(afterSecond);
+    expect(await readEvents(third, GAME_ID)).toEqual(afterSecond);
   });
 
   it('two apps whose schedulers race on the same file record it exactly once', async () => {
@@ -64,9 +64,9 @@ describe('garbage collection across restarts (e2e, SQLite)', () => {
     // Each app polls for the other's appends; give both a few polls to have seen everything.
     await new Promise((resolve) => setTimeout(resolve, 300));
     await Promise.all([settled(one), settled(two)]);
-    const events = await readEvents(one.url, GAME_ID);
+    const events = await readEvents(one, GAME_ID);
     expect(countOf(events, 'GarbageCollected')).toBe(1);
-    expect(await readEvents(two.url, GAME_ID)).toEqual(events);
+    expect(await readEvents(two, GAME_ID)).toEqual(events);
   });
 
   it('when both schedulers decide on the same state, the second append is refused and nothing is recorded twice', async () => {
@@ -100,6 +100,6 @@ describe('garbage collection across restarts (e2e, SQLite)', () => {
       expect.stringMatching(/appended GarbageCollected$/),
       expect.stringMatching(/WrongExpectedRevisionError$/),
     ]);
-    expect(countOf(await readEvents(one.url, GAME_ID), 'GarbageCollected')).toBe(1);
+    expect(countOf(await readEvents(one, GAME_ID), 'GarbageCollected')).toBe(1);
   });
 });

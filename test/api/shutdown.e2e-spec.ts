@@ -1,10 +1,9 @@
 import * as path from 'node:path';
-import request from 'supertest';
 import { EventStore } from '@app/event-store';
 import { REPO_ROOT } from '../support/run-cli';
 import { RequestDrain } from '../../apps/api/src/lifecycle/request-drain.service';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
-import { readEvents, readScenario, setupBody } from './support/scenario.http-player';
+import { createGame, readEvents, readScenario, setupBody } from './support/scenario.http-player';
 
 const GAME_ID = 'shutdown';
 
@@ -22,7 +21,7 @@ describe('graceful shutdown (e2e, SQLite)', () => {
     const api = await startApi(db, { gcScheduler: false });
     apps.push(api);
     const scenario = readScenario(path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json'));
-    await request(api.url).post('/games').send(setupBody(scenario, GAME_ID)).expect(201);
+    const { playerTokens } = await createGame(api, setupBody(scenario, GAME_ID));
 
     // A slow append: shutdown starts while it is under way.
     const store = api.app.get(EventStore);
@@ -34,7 +33,8 @@ describe('graceful shutdown (e2e, SQLite)', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       return append(...args);
     });
-    const order = request(api.url)
+    const order = api
+      .as(playerTokens.red)
       .post(`/games/${GAME_ID}/orders`)
       .send({ player: 'red', cast: 'bolt', target: { minion: 'b-archer' } })
       .then((response) => response);
@@ -43,14 +43,17 @@ describe('graceful shutdown (e2e, SQLite)', () => {
     const drain = api.app.get(RequestDrain);
     while (!drain.isDraining) await new Promise((resolve) => setTimeout(resolve, 5));
 
-    const refused = await request(api.url).post(`/games/${GAME_ID}/orders`).send({ player: 'blue', discard: 'mend' });
+    const refused = await api
+      .as(playerTokens.blue)
+      .post(`/games/${GAME_ID}/orders`)
+      .send({ player: 'blue', discard: 'mend' });
     expect(refused.status).toBe(503);
     expect((await order).status).toBe(201);
     await closed;
 
     const reopened = await startApi(db, { gcScheduler: false });
     apps.push(reopened);
-    const events = await readEvents(reopened.url, GAME_ID);
+    const events = await readEvents(reopened, GAME_ID);
     expect(events.map((event) => event.type).slice(-1)).toEqual(['SpellTargeted']);
   });
 });

@@ -1,5 +1,4 @@
 import * as path from 'node:path';
-import request from 'supertest';
 import type { GameEventLine } from '@app/games';
 import { type DomainEvent, fold } from '@app/rules';
 import { REPO_ROOT } from '../support/run-cli';
@@ -20,8 +19,8 @@ describe('time travel over HTTP (e2e, SQLite)', () => {
 
   beforeAll(async () => {
     api = await startApi(path.join(dir, 'sanctum.db'));
-    await playScenario(api.url, readScenario(path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json')), GAME_ID);
-    events = await readEvents(api.url, GAME_ID);
+    await playScenario(api, readScenario(path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json')), GAME_ID);
+    events = await readEvents(api, GAME_ID);
   });
 
   afterAll(async () => {
@@ -29,7 +28,8 @@ describe('time travel over HTTP (e2e, SQLite)', () => {
     removeTempDir(dir);
   });
 
-  const state = (query: string) => request(api.url).get(`/games/${GAME_ID}/state${query}`);
+  /** The organiser's time travel: the whole state (the viewers' is test/api/viewers*.e2e-spec.ts). */
+  const state = (query: string) => api.organiser.get(`/games/${GAME_ID}/state${query}`);
 
   it('gives the latest state by default', async () => {
     const response = await state('').expect(200);
@@ -73,8 +73,8 @@ describe('time travel over HTTP (e2e, SQLite)', () => {
   it('answers 404 for a point the game has not reached, or a game that does not exist', async () => {
     await state(`?at=${events.length}`).expect(404);
     await state('?turn=9').expect(404);
-    await request(api.url).get('/games/no-such-game/state').expect(404);
-    await request(api.url).get('/games/no-such-game/state?at=0').expect(404);
+    await api.organiser.get('/games/no-such-game/state').expect(404);
+    await api.as().get('/games/no-such-game/state?at=0').expect(404);
   });
 
   it.each([

@@ -2,10 +2,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
-import request from 'supertest';
 import type { GameEventLine } from '@app/games';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
-import { playScenario, readEvents, readScenario } from '../api/support/scenario.http-player';
+import { type PlayerTokens, playScenario, readEvents, readScenario } from '../api/support/scenario.http-player';
 
 /** Debian's Chromium: `.ci/run` installs it; on a machine without it the browser part is reported skipped. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -32,11 +31,12 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
   const dir = makeTempDir();
   let api: ApiTestApp;
   let events: EventLine[];
+  let tokens: PlayerTokens;
 
   beforeAll(async () => {
     api = await startApi(path.join(dir, 'sanctum.db'));
-    await playScenario(api.url, readScenario(EXAMPLE), GAME);
-    events = (await readEvents(api.url, GAME)) as EventLine[];
+    tokens = await playScenario(api, readScenario(EXAMPLE), GAME);
+    events = (await readEvents(api, GAME)) as EventLine[];
   });
 
   afterAll(async () => {
@@ -46,7 +46,8 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
 
   describe('over HTTP', () => {
     it('serves the page of a game, with a strict content security policy', async () => {
-      const response = await request(api.url).get(`/replay/${GAME}`).expect(200);
+      // The page itself is public: it holds nothing of the game (its script reads with the fragment's token).
+      const response = await api.as().get(`/replay/${GAME}`).expect(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
       expect(response.text).toContain(`data-game-id="${GAME}"`);
@@ -54,26 +55,26 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
     });
 
     it('serves its script and style sheet, and nothing else from its folder', async () => {
-      const script = await request(api.url).get('/replay/assets/replay.js').expect(200);
+      const script = await api.as().get('/replay/assets/replay.js').expect(200);
       expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
       expect(script.text).toContain('EventSource');
-      const css = await request(api.url).get('/replay/assets/replay.css').expect(200);
+      const css = await api.as().get('/replay/assets/replay.css').expect(200);
       expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
-      await request(api.url).get('/replay/assets/replay.html').expect(404);
-      await request(api.url).get('/replay/assets/..%2Freplay-assets.ts').expect(404);
+      await api.as().get('/replay/assets/replay.html').expect(404);
+      await api.as().get('/replay/assets/..%2Freplay-assets.ts').expect(404);
     });
 
     it('answers an unknown game with a 404 page and a malformed id with a 400 page', async () => {
-      const unknown = await request(api.url).get('/replay/no-such-game').expect(404);
+      const unknown = await api.as().get('/replay/no-such-game').expect(404);
       expect(unknown.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(unknown.text).toContain('There is no game &quot;no-such-game&quot;.');
-      const malformed = await request(api.url).get('/replay/1%3Cscript%3E').expect(400);
+      const malformed = await api.as().get('/replay/1%3Cscript%3E').expect(400);
       expect(malformed.text).toContain('&quot;1&lt;script&gt;&quot; is not a valid game id');
       expect(malformed.text).not.toContain('<script>');
     });
 
     it('is not listed in the OpenAPI document', async () => {
-      const response = await request(api.url).get('/docs-json').expect(200);
+      const response = await api.as().get('/docs-json').expect(200);
       expect(Object.keys(response.body.paths as object).filter((route) => route.startsWith('/replay'))).toEqual([]);
     });
   });
@@ -85,7 +86,7 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
 
     /** The HP the state API gives for a minion right after a revision. */
     async function hpAt(revision: number, minionId: string): Promise<number> {
-      const response = await request(api.url).get(`/games/${GAME}/state?at=${revision}`).expect(200);
+      const response = await api.organiser.get(`/games/${GAME}/state?at=${revision}`).expect(200);
       return (response.body as { state: { minions: Record<string, { hp: number }> } }).state.minions[minionId].hp;
     }
 
@@ -121,7 +122,8 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
         if (message.type() === 'error' && !message.location().url.endsWith('/why'))
           pageErrors.push(`${message.text()} (${message.location().url})`);
       });
-      await page.goto(`${api.url}/replay/${GAME}`);
+      // The organiser's view: the token in the fragment, which the browser never sends to the server.
+      await page.goto(`${api.url}/replay/${GAME}#token=${encodeURIComponent(api.organiserToken)}`);
     });
 
     afterAll(async () => {
@@ -131,6 +133,9 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
     it('lists every event with its rule and step, and marks the turns and phases along the timeline', async () => {
       const last = events.length - 1;
       await page.locator(`[data-testid="board"][data-revision="${last}"]`).waitFor();
+      // The token was taken out of the address (kept for the tab): a copied link does not carry it.
+      expect(page.url()).not.toContain('token');
+      expect(await page.getByTestId('viewer-mode').getAttribute('data-mode')).toBe('token');
       await expect(page.locator('[data-testid="event-list"] li.event').count()).resolves.toBe(events.length);
       expect(await slider().getAttribute('max')).toBe(String(last));
       const damage = damageApplied('b-archer')[0];
@@ -228,7 +233,7 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
       if (died === undefined) throw new Error('b-archer does not die in the example');
       expect(expectedChain(died.revision).revisions).toContain(bolt.revision);
       // The service's own answer where it has `…/why` (issue #3), else the page's.
-      const why = await request(api.url).get(`/games/${GAME}/events/${died.revision}/why`);
+      const why = await api.organiser.get(`/games/${GAME}/events/${died.revision}/why`);
       await clickAndCheckChain(page, died.revision, why.status === 200 ? 'service' : 'page');
       expect(await page.getByTestId('minion-b-archer-status').textContent()).toBe('dead');
       await page.screenshot({ path: SCREENSHOT, fullPage: true });
@@ -244,7 +249,7 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
         await other.route('**/why', (route) =>
           route.fulfill({ status: 404, contentType: 'application/json', body: '{"statusCode":404}' }),
         );
-        await other.goto(`${api.url}/replay/${GAME}`);
+        await other.goto(`${api.url}/replay/${GAME}#token=${encodeURIComponent(api.organiserToken)}`);
         const died = events.find((event) => event.type === 'MinionDied') as EventLine;
         await clickAndCheckChain(other, died.revision, 'page');
         expect(await other.getByTestId('causal-chain').textContent()).toContain('computed in this page');
@@ -257,7 +262,8 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
       const last = events.length - 1;
       await page.getByTestId('step-last').click();
       await page.locator(`[data-testid="board"][data-revision="${last}"]`).waitFor();
-      await request(api.url)
+      await api
+        .as(tokens.red)
         .post(`/games/${GAME}/orders`)
         .send({ player: 'red', attack: { attacker: 'r-sword', victim: 'b-sword' } })
         .expect(201);
@@ -271,6 +277,37 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
           .textContent(),
       ).toBe('AttackOrdered');
       expect(pageErrors).toEqual([]);
+    });
+
+    it('shows a spectator (no token) the other side’s order as hidden until the turn executes, then in its place', async () => {
+      const spectator = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const errors: string[] = [];
+      spectator.on('pageerror', (error) => errors.push(error.message));
+      try {
+        // Red's attack order of the test before is the last event: the turn is still in its orders phase.
+        const stored = await readEvents(api, GAME);
+        const hidden = stored.length - 1;
+        expect(stored[hidden]).toMatchObject({ type: 'AttackOrdered', data: { player: 'red' } });
+        await spectator.goto(`${api.url}/replay/${GAME}`);
+        await spectator.locator(`[data-testid="board"][data-revision="${hidden}"]:not([aria-busy])`).waitFor();
+        expect(await spectator.getByTestId('viewer-mode').getAttribute('data-mode')).toBe('public');
+        const row = spectator.getByTestId(`event-${hidden}`);
+        expect(await row.locator('.type').textContent()).toBe('Redacted');
+        expect(await row.locator('.summary').textContent()).toBe('hidden order');
+        expect(await row.getAttribute('class')).toContain('redacted');
+        const board = await spectator.getByTestId('board').textContent();
+        expect(board).not.toContain('attacks');
+        expect(await spectator.getByTestId('player-blue-hand').textContent()).toMatch(/hidden|empty/);
+
+        // Both confirm: the turn executes, and the order comes out where it was given.
+        await api.as(tokens.red).post(`/games/${GAME}/confirm`).send({ player: 'red' }).expect(200);
+        await api.as(tokens.blue).post(`/games/${GAME}/confirm`).send({ player: 'blue' }).expect(200);
+        await spectator.locator(`[data-testid="event-${hidden}"] .type`, { hasText: 'AttackOrdered' }).waitFor();
+        expect(await spectator.getByTestId(`event-${hidden}`).getAttribute('class')).not.toContain('redacted');
+        expect(errors).toEqual([]);
+      } finally {
+        await spectator.close();
+      }
     });
   });
 });

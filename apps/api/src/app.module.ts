@@ -1,11 +1,12 @@
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { ConfigModule, registerAs } from '@nestjs/config';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
 import { GamesModule } from '@app/games';
 import { API_CONFIG, API_CONFIG_NAMESPACE, type ApiConfig, apiConfigFromEnv } from './config/api-config';
+import { VIEWER_SECRETS, resolveViewerSecrets, secretsFileFor } from './config/viewer-secrets';
 import { EventCausationHttpController } from './audit/event-causation.http.controller';
 import { GameAuditHttpController } from './audit/game-audit.http.controller';
 import { GameErrorsFilter } from './errors/game-errors.filter';
@@ -25,6 +26,10 @@ import { GameStateHttpController } from './state/game-state.http.controller';
 import { EventStreamsSseController } from './streams/event-streams.sse.controller';
 import { EventStreamsService } from './streams/event-streams.service';
 import { createValidationPipe } from './validation/validation.pipe';
+import { GameViews } from './viewers/game-views.service';
+import { redactTokenInUrl } from './viewers/token-in-url';
+import { ViewerGuard } from './viewers/viewer.guard';
+import { ViewerTokens } from './viewers/viewer-tokens.service';
 
 /** Settings given in code win over the environment (tests pass a temporary SQLite file, the scheduler off…). */
 export type ApiConfigOverrides = Partial<ApiConfig> & {
@@ -40,6 +45,11 @@ export class AppModule implements NestModule {
     const { ignoreEnvFile, ...given } = overrides;
     const configModule = await ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile });
     const config: ApiConfig = { ...apiConfigFromEnv(process.env), ...given };
+    // Read (or made, at the first start) before anything is served: every request's viewer depends on them.
+    const secrets = resolveViewerSecrets(
+      { organiserToken: config.organiserToken, serverSecret: config.serverSecret },
+      secretsFileFor(config.store),
+    );
     return {
       module: AppModule,
       imports: [
@@ -48,8 +58,9 @@ export class AppModule implements NestModule {
         LoggerModule.forRoot({
           pinoHttp: {
             level: config.logLevel,
-            // Player tokens and the organiser's come later (viewer roles): they must never reach the logs.
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // Tokens must never reach the logs: the header, and `?token=` of the event streams (in the URL too).
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.token'],
+            serializers: { req: (request: { url?: string }) => ({ ...request, url: redactTokenInUrl(request.url) }) },
             // A caller's own request id is kept (to follow a request across services), if it looks like one.
             genReqId: (request, response) => {
               const given = request.headers['x-request-id'];
@@ -82,6 +93,11 @@ export class AppModule implements NestModule {
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },
+        { provide: VIEWER_SECRETS, useValue: secrets },
+        // Before any other guard: who is asking is known (or refused) before anything else is looked at.
+        { provide: APP_GUARD, useClass: ViewerGuard },
+        ViewerTokens,
+        GameViews,
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: GameErrorsFilter },
         RequestDrain,

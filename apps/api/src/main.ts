@@ -1,5 +1,6 @@
 import { ConfigService } from '@nestjs/config';
 import { describeStore, type ApiConfig } from './config/api-config';
+import { type ResolvedViewerSecrets, VIEWER_SECRETS } from './config/viewer-secrets';
 import { createApp } from './create-app';
 
 /** `npm start`: the HTTP service on the configured store (default: the embedded SQLite file). */
@@ -11,6 +12,14 @@ async function main(): Promise<void> {
   await app.listen(config.port);
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
   process.stdout.write(`Sanctum Chronicle API on ${url} (docs ${url}/docs), store: ${describeStore(config.store)}\n`);
+  // The one time a token is ever written out: the start that generated it (later starts read it from the file).
+  const secrets = app.get<ResolvedViewerSecrets>(VIEWER_SECRETS);
+  if (secrets.organiserTokenGenerated) {
+    const kept = secrets.file === null ? 'kept in memory only: a new one at every start' : `saved in ${secrets.file}`;
+    process.stdout.write(
+      `organiser token: ${secrets.organiserToken} (generated, ${kept}; ORGANISER_TOKEN sets your own)\n`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -3,8 +3,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
 import type { ApiConfigOverrides } from '../../../apps/api/src/app.module';
+import { type ResolvedViewerSecrets, VIEWER_SECRETS } from '../../../apps/api/src/config/viewer-secrets';
 import { createApp } from '../../../apps/api/src/create-app';
+
+/** A supertest client whose every request carries one caller's token (or none). */
+export type ApiClient = ReturnType<typeof request.agent>;
 
 /** The real HTTP service on a SQLite file, listening on a free local port. */
 export interface ApiTestApp {
@@ -13,7 +18,18 @@ export interface ApiTestApp {
   /** `http://127.0.0.1:<port>` */
   url: string;
   dbPath: string;
+  /** The organiser's token: generated at the first start on this database and kept next to it (secrets.json). */
+  organiserToken: string;
+  /** A client sending `Authorization: Bearer <token>`; without a token, the public (spectator) view. */
+  as(token?: string): ApiClient;
+  /** The same as `as(organiserToken)`: sees and may do everything but play. */
+  organiser: ApiClient;
   close(): Promise<void>;
+}
+
+/** `Authorization: Bearer <token>`, for `.set()` and for SseClient/EventSource headers. */
+export function bearer(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}` };
 }
 
 /** A fresh directory for a test's database files; remove it with removeTempDir. */
@@ -44,11 +60,20 @@ export async function startApi(
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('the test app is not listening on a port');
   let closed = false;
+  const url = `http://127.0.0.1:${address.port}`;
+  const { organiserToken } = app.get<ResolvedViewerSecrets>(VIEWER_SECRETS);
+  const as = (token?: string): ApiClient => {
+    const client = request.agent(url);
+    return token === undefined ? client : client.set(bearer(token));
+  };
   return {
     app,
     server,
-    url: `http://127.0.0.1:${address.port}`,
+    url,
     dbPath,
+    organiserToken,
+    as,
+    organiser: as(organiserToken),
     close: async () => {
       if (closed) return;
       closed = true;

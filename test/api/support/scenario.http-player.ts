@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
-import request from 'supertest';
 import type { GameEventLine } from '@app/games';
-import type { Scenario, ScenarioOrder } from '@app/rules';
+import type { Colour, Scenario, ScenarioOrder } from '@app/rules';
+import type { ApiTestApp } from './api-test-app';
 
 export function readScenario(file: string): Scenario {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Scenario;
@@ -13,21 +13,43 @@ export function setupBody(scenario: Scenario, gameId: string): Record<string, un
   return { ...setup, gameId };
 }
 
-export async function readEvents(url: string, gameId: string, query = ''): Promise<GameEventLine[]> {
-  const response = await request(url).get(`/games/${gameId}/events${query}`).expect(200);
+export type PlayerTokens = Record<Colour, string>;
+
+export interface CreatedGame {
+  gameId: string;
+  revision: number;
+  playerTokens: PlayerTokens;
+}
+
+/** `POST /games` as the organiser (the only one who may); the answer carries the players' tokens. */
+export async function createGame(
+  api: ApiTestApp,
+  body: Record<string, unknown>,
+  idempotencyKey?: string,
+): Promise<CreatedGame> {
+  const post = api.organiser.post('/games');
+  if (idempotencyKey !== undefined) post.set('Idempotency-Key', idempotencyKey);
+  const response = await post.send(body);
+  if (response.status !== 201) throw new Error(`POST /games: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body as CreatedGame;
+}
+
+/** The game's events as the organiser reads them (everything, hashes included: what the store holds). */
+export async function readEvents(api: ApiTestApp, gameId: string, query = ''): Promise<GameEventLine[]> {
+  const response = await api.organiser.get(`/games/${gameId}/events${query}`).expect(200);
   return (response.body as { events: GameEventLine[] }).events;
 }
 
 /** Polls the game's events until `done` holds (the garbage collection is another command, run a moment later). */
 export async function waitForEvents(
-  url: string,
+  api: ApiTestApp,
   gameId: string,
   done: (events: GameEventLine[]) => boolean,
   ms = 10_000,
 ): Promise<GameEventLine[]> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const events = await readEvents(url, gameId);
+    const events = await readEvents(api, gameId);
     if (done(events)) return events;
     if (Date.now() > deadline) throw new Error(`timed out; last event ${events[events.length - 1]?.type}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -53,23 +75,24 @@ export interface PlayOptions {
 
 /**
  * Plays a scenario file through HTTP in the order `sanctum simulate` does (libs/rules run-scenario.ts): the
- * set-up, then per turn red's orders, blue's, red's confirmation, blue's, then the scheduled garbage collection.
- * Each request carries the command id the CLI uses (`Idempotency-Key`), so the events can be compared whole.
+ * set-up (as the organiser), then per turn red's orders, blue's, red's confirmation, blue's (each with its own
+ * player token), then the scheduled garbage collection. Each request carries the command id the CLI uses
+ * (`Idempotency-Key`), so the events can be compared whole. Answers the game's player tokens.
  */
 export async function playScenario(
-  url: string,
+  api: ApiTestApp,
   scenario: Scenario,
   gameId: string,
   options: PlayOptions = {},
-): Promise<void> {
-  const api = request(url);
-  await api.post('/games').set('Idempotency-Key', 'setup').send(setupBody(scenario, gameId)).expect(201);
+): Promise<PlayerTokens> {
+  const { playerTokens } = await createGame(api, setupBody(scenario, gameId), 'setup');
   const turns = scenario.turns.slice(0, options.turns ?? scenario.turns.length);
   for (const [t, turn] of turns.entries()) {
     const number = t + 1;
     for (const colour of ['red', 'blue'] as const) {
       for (const [o, order] of (turn.orders[colour] ?? []).entries()) {
         const response = await api
+          .as(playerTokens[colour])
           .post(`/games/${gameId}/orders`)
           .set('Idempotency-Key', `turn-${number}/${colour}/${o}`)
           .send(orderBody(colour, order));
@@ -81,13 +104,15 @@ export async function playScenario(
     }
     for (const colour of ['red', 'blue'] as const) {
       await api
+        .as(playerTokens[colour])
         .post(`/games/${gameId}/confirm`)
         .set('Idempotency-Key', `turn-${number}/${colour}/confirm`)
         .send({ player: colour })
         .expect(200);
     }
     if (options.collect ?? true) {
-      await waitForEvents(url, gameId, (events) => countOf(events, 'GarbageCollected') >= number);
+      await waitForEvents(api, gameId, (events) => countOf(events, 'GarbageCollected') >= number);
     }
   }
+  return playerTokens;
 }

@@ -10,11 +10,16 @@ import {
 import { EventCausationService } from '@app/games';
 import { ErrorResponseDto } from '../errors/error.response.dto';
 import { GameIdPipe } from '../games/game-id.pipe';
+import { Access } from '../viewers/access.decorator';
 import { EventCausationResponseDto } from './event-causation.response.dto';
 import { RevisionParam } from './revision.param';
 
-/** `GET /games/:id/events/:revision/why`: an event's causes, back to the command (and the orders) behind it. */
+/**
+ * `GET /games/:id/events/:revision/why`: an event's causes, back to the command (and the orders) behind it. The
+ * organiser's: a chain quotes events and orders whole, hidden ones included.
+ */
 @ApiTags('audit')
+@Access('organiser', { purpose: 'explain events' })
 @Controller('games/:id/events/:revision/why')
 export class EventCausationHttpController {
   constructor(private readonly causation: EventCausationService) {}

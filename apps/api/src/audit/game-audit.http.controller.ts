@@ -3,13 +3,15 @@ import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation
 import { GameAuditService } from '@app/games';
 import { ErrorResponseDto } from '../errors/error.response.dto';
 import { GameIdPipe } from '../games/game-id.pipe';
+import { Access } from '../viewers/access.decorator';
 import { GameAuditResponseDto } from './game-audit.response.dto';
 
 /**
- * `GET /games/:id/audit` (DESIGN.md "API"). Meant for organisers: readable by everyone until viewer roles come
- * (issue #5). A tampered game is a successful audit with a negative verdict, so the answer is 200 either way.
+ * `GET /games/:id/audit` (DESIGN.md "API"), the organiser's: the audit re-derives and quotes every event, hidden
+ * ones included. A tampered game is a successful audit with a negative verdict, so the answer is 200 either way.
  */
 @ApiTags('audit')
+@Access('organiser', { purpose: 'audit games' })
 @Controller('games/:id/audit')
 export class GameAuditHttpController {
   constructor(private readonly audits: GameAuditService) {}

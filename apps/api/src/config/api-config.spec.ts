@@ -31,6 +31,22 @@ describe('apiConfigFromEnv', () => {
     });
   });
 
+  it('reads the organiser token and the server secret, which are left unset by default', () => {
+    expect(apiConfigFromEnv({})).toMatchObject({ organiserToken: undefined, serverSecret: undefined });
+    expect(
+      apiConfigFromEnv({ ORGANISER_TOKEN: ' organiser-token-0123456789 ', SERVER_SECRET: 'server-secret-0123456789' }),
+    ).toMatchObject({ organiserToken: 'organiser-token-0123456789', serverSecret: 'server-secret-0123456789' });
+  });
+
+  it.each([
+    [{ ORGANISER_TOKEN: 'short' }, /^ORGANISER_TOKEN must be/],
+    [{ ORGANISER_TOKEN: 'has spaces in the middle of it' }, /^ORGANISER_TOKEN must be/],
+    [{ SERVER_SECRET: 'short' }, /^SERVER_SECRET must be/],
+  ])('refuses a weak or malformed secret %p without repeating it', (env, message) => {
+    expect(() => apiConfigFromEnv(env)).toThrow(message);
+    expect(() => apiConfigFromEnv(env)).not.toThrow(Object.values(env)[0]);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],

@@ -16,6 +16,10 @@ export interface ApiConfig {
   sseHeartbeatMs: number;
   /** SHUTDOWN_GRACE_MS: how long shutdown waits for commands that are being handled. */
   shutdownGraceMs: number;
+  /** ORGANISER_TOKEN: the organiser's bearer token (unset: generated at the first start and kept, see viewer-secrets). */
+  organiserToken?: string;
+  /** SERVER_SECRET: the key player tokens are derived with (unset: generated at the first start and kept). */
+  serverSecret?: string;
 }
 
 /** Nest injection token of the resolved ApiConfig (also at `ConfigService.get('api')`). */
@@ -41,6 +45,17 @@ function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean
   throw new TypeError(`${name} must be on or off, got '${env[name]}'`);
 }
 
+/** A bearer token as RFC 6750 allows it (token68), long enough not to be guessed. */
+const TOKEN = /^[A-Za-z0-9._~+/-]{16,512}=*$/;
+
+/** A secret setting: absent, or checked (its value never appears in the message). */
+function secret(env: NodeJS.ProcessEnv, name: string, rule: RegExp, what: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  if (!rule.test(raw)) throw new TypeError(`${name} must be ${what}`);
+  return raw;
+}
+
 /** Reads the configuration; a bad value stops the start with a message naming the variable. */
 export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const logLevel = (env.LOG_LEVEL ?? 'info').trim().toLowerCase() || 'info';
@@ -55,6 +70,13 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
     bodyLimit: env.BODY_LIMIT?.trim() || '1mb',
     sseHeartbeatMs: integer(env, 'SSE_HEARTBEAT_MS', 15_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    organiserToken: secret(
+      env,
+      'ORGANISER_TOKEN',
+      TOKEN,
+      '16 to 512 characters of letters, digits and -._~+/ (a bearer token)',
+    ),
+    serverSecret: secret(env, 'SERVER_SECRET', /^\S{16,}$/, 'at least 16 characters without spaces'),
   };
 }
 

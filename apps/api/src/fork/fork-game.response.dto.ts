@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PlayerTokensDto } from '../games/create-game.response.dto';
 
 export class ForkGameResponseDto {
   @ApiProperty({ example: 'demo-what-if', description: 'The new game.' })
@@ -12,4 +13,10 @@ export class ForkGameResponseDto {
 
   @ApiProperty({ example: 42, description: 'The new game’s last revision (the copy keeps the revisions).' })
   revision!: number;
+
+  @ApiProperty({
+    type: PlayerTokensDto,
+    description: 'The new game’s player tokens (those of the origin do not work).',
+  })
+  playerTokens!: PlayerTokensDto;
 }

@@ -28,6 +28,8 @@ import { errorBody } from '../errors/error-body';
 import { ErrorResponseDto } from '../errors/error.response.dto';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { AcceptingWorkGuard } from '../lifecycle/accepting-work.guard';
+import { Access } from '../viewers/access.decorator';
+import { ViewerTokens } from '../viewers/viewer-tokens.service';
 import { ForkGameQueryDto } from './fork-game.query.dto';
 import { ForkGameRequestDto } from './fork-game.request.dto';
 import { ForkGameResponseDto } from './fork-game.response.dto';
@@ -50,10 +52,15 @@ function newGameIdOf(body: unknown): string {
 @ApiTags('games')
 @Controller('games/:id/fork')
 export class GameForkHttpController {
-  constructor(private readonly forks: GameForkService) {}
+  constructor(
+    private readonly forks: GameForkService,
+    private readonly tokens: ViewerTokens,
+  ) {}
 
+  /** The organiser's: a fork copies every event, hidden ones included, into a game it then hands out tokens for. */
   @Post()
   @HttpCode(201)
+  @Access('organiser', { purpose: 'fork games' })
   @UseGuards(AcceptingWorkGuard)
   @ApiOperation({
     summary: 'Fork a game: a new game starting with its events up to a revision, linked to it, then played on its own',
@@ -79,7 +86,7 @@ export class GameForkHttpController {
     try {
       const outcome = await this.forks.fork(originId, newId, at);
       response.location(`/games/${outcome.gameId}`);
-      return outcome;
+      return { ...outcome, playerTokens: this.tokens.playerTokens(outcome.gameId) };
     } catch (error) {
       if (error instanceof ForkRefusedError) throw new UnprocessableEntityException(errorBody(422, error.message));
       throw error;

@@ -15,10 +15,12 @@ import type { Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import { GameCommandService, parseGameSetup, ScenarioFileInvalid } from '@app/games';
 import { type GameSetup, SETUP_ID } from '@app/rules';
-import { CommandId, IDEMPOTENCY_KEY } from '../commands/command-id.decorator';
+import { CommandId, IDEMPOTENCY_KEY, type RequestCommand } from '../commands/command-id.decorator';
 import { ErrorResponseDto } from '../errors/error.response.dto';
 import { AcceptingWorkGuard } from '../lifecycle/accepting-work.guard';
 import { CreateGameRequestDto } from './create-game.request.dto';
+import { Access } from '../viewers/access.decorator';
+import { ViewerTokens } from '../viewers/viewer-tokens.service';
 import { CreateGameResponseDto } from './create-game.response.dto';
 import { GameListResponseDto } from './game-summary.response.dto';
 import { GameSummariesReader } from './game-summaries.reader';
@@ -57,6 +59,7 @@ export class GamesHttpController {
   constructor(
     private readonly commands: GameCommandService,
     private readonly summaries: GameSummariesReader,
+    private readonly tokens: ViewerTokens,
   ) {}
 
   /**
@@ -65,10 +68,16 @@ export class GamesHttpController {
    */
   @Post()
   @HttpCode(201)
+  @Access('organiser', { purpose: 'create games' })
   @UseGuards(AcceptingWorkGuard)
-  @ApiOperation({ summary: 'Create a game from a set-up (a scenario file without turns)' })
+  @ApiOperation({ summary: 'Create a game from a set-up (a scenario file without turns); answers the player tokens' })
   @ApiBody({ type: CreateGameRequestDto })
-  @ApiHeader({ name: IDEMPOTENCY_KEY, required: false, description: 'Used as the command id (default: a UUID).' })
+  @ApiHeader({
+    name: IDEMPOTENCY_KEY,
+    required: false,
+    description:
+      'The command id (default: a UUID). A retry with the same key answers with the first result and records nothing new.',
+  })
   @ApiCreatedResponse({ type: CreateGameResponseDto })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Malformed set-up: every problem with its path.' })
   @ApiConflictResponse({ type: ErrorResponseDto, description: 'A game with this id exists.' })
@@ -76,16 +85,18 @@ export class GamesHttpController {
   @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'The store is unavailable, or shutting down.' })
   async create(
     @Body() body: Record<string, unknown>,
-    @CommandId() commandId: string,
+    @CommandId() command: RequestCommand,
     @Res({ passthrough: true }) response: Response,
   ): Promise<CreateGameResponseDto> {
     const { gameId, setup } = readCreateGameBody(body);
-    const outcome = await this.commands.createGame({ gameId, setup }, commandId);
+    const outcome = await this.commands.createGame({ gameId, setup }, command.commandId, command.idempotent);
     response.location(`/games/${gameId}`);
-    return { gameId, revision: outcome.revision };
+    return { gameId, revision: outcome.revision, playerTokens: this.tokens.playerTokens(gameId) };
   }
 
+  /** Only where each game stands (public to all): nothing of any game's content. */
   @Get()
+  @Access('reader')
   @ApiOperation({ summary: 'List the games, with where each stands' })
   @ApiOkResponse({ type: GameListResponseDto })
   async list(): Promise<GameListResponseDto> {

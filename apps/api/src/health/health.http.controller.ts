@@ -1,9 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, type HealthCheckResult } from '@nestjs/terminus';
+import { Access } from '../viewers/access.decorator';
 import { StoreHealthIndicator } from './store.health-indicator';
 
 @ApiTags('health')
+@Access('public')
 @Controller('health')
 export class HealthHttpController {
   constructor(

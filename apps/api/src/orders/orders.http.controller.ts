@@ -11,12 +11,15 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { GameCommandService } from '@app/games';
+import { GameCommandService, type Viewer } from '@app/games';
 import { type CommandDataMap, type ScenarioOrder, orderCommand } from '@app/rules';
-import { CommandId, IDEMPOTENCY_KEY } from '../commands/command-id.decorator';
+import { CommandId, IDEMPOTENCY_KEY, type RequestCommand } from '../commands/command-id.decorator';
 import { ErrorResponseDto } from '../errors/error.response.dto';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { AcceptingWorkGuard } from '../lifecycle/accepting-work.guard';
+import { Access } from '../viewers/access.decorator';
+import { CurrentViewer } from '../viewers/current-viewer.decorator';
+import { assertPlaysAs } from '../viewers/plays-as';
 import { ConfirmOrdersResponseDto } from './confirm-orders.response.dto';
 import { PlaceOrderRequestDto } from './place-order.request.dto';
 import { PlaceOrderResponseDto } from './place-order.response.dto';
@@ -33,7 +36,12 @@ function plainOrder(dto: PlaceOrderRequestDto): ScenarioOrder {
 }
 
 @ApiTags('orders')
-@ApiHeader({ name: IDEMPOTENCY_KEY, required: false, description: 'Used as the command id (default: a UUID).' })
+@ApiHeader({
+  name: IDEMPOTENCY_KEY,
+  required: false,
+  description:
+    'The command id (default: a UUID). A retry with the same key answers with the first result and records nothing new.',
+})
 @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Malformed request: every problem with its path.' })
 @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such game (or order).' })
 @ApiConflictResponse({
@@ -44,6 +52,7 @@ function plainOrder(dto: PlaceOrderRequestDto): ScenarioOrder {
   type: ErrorResponseDto,
   description: 'The store is unavailable; nothing was recorded.',
 })
+@Access('player', { purpose: 'give, cancel or confirm orders' })
 @UseGuards(AcceptingWorkGuard)
 @Controller('games/:id')
 export class OrdersHttpController {
@@ -60,13 +69,15 @@ export class OrdersHttpController {
   async place(
     @Param('id', GameIdPipe) gameId: string,
     @Body() body: PlaceOrderRequestDto,
-    @CommandId() commandId: string,
+    @CommandId() command: RequestCommand,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<PlaceOrderResponseDto> {
+    assertPlaysAs(viewer, body.player);
     // The CLI's own mapping from a scenario order to its command: both give the engine identical data.
-    const command = orderCommand(body.player, plainOrder(body), commandId, 'order');
-    const type = command.type as OrderCommandType;
+    const order = orderCommand(body.player, plainOrder(body), command.commandId, 'order');
+    const type = order.type as OrderCommandType;
     const outcome = await withBodyFields(ORDER_BODY_FIELDS[type], () =>
-      this.commands.handle(gameId, type, command.data as CommandDataMap[OrderCommandType], { commandId }),
+      this.commands.handle(gameId, type, order.data as CommandDataMap[OrderCommandType], command),
     );
     const placed = outcome.events.find((event) => typeof (event.data as { orderId?: unknown }).orderId === 'string');
     return { orderId: (placed?.data as { orderId: string }).orderId, revision: outcome.revision };
@@ -79,9 +90,12 @@ export class OrdersHttpController {
     @Param('id', GameIdPipe) gameId: string,
     @Param('orderId') orderId: string,
     @Query() { player }: PlayerRequestDto,
-    @CommandId() commandId: string,
+    @CommandId() command: RequestCommand,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<RevisionResponseDto> {
-    const outcome = await this.commands.handle(gameId, 'CancelOrder', { player, orderId }, { commandId });
+    assertPlaysAs(viewer, player);
+    // The other side's order is answered exactly like one that does not exist (the engine's T2 refusal).
+    const outcome = await this.commands.handle(gameId, 'CancelOrder', { player, orderId }, command);
     return { revision: outcome.revision };
   }
 
@@ -92,9 +106,11 @@ export class OrdersHttpController {
   async confirm(
     @Param('id', GameIdPipe) gameId: string,
     @Body() { player }: PlayerRequestDto,
-    @CommandId() commandId: string,
+    @CommandId() command: RequestCommand,
+    @CurrentViewer() viewer: Viewer,
   ): Promise<ConfirmOrdersResponseDto> {
-    const outcome = await this.commands.handle(gameId, 'ConfirmOrders', { player }, { commandId });
+    assertPlaysAs(viewer, player);
+    const outcome = await this.commands.handle(gameId, 'ConfirmOrders', { player }, command);
     return {
       revision: outcome.revision,
       executed: outcome.events.some((event) => event.type === 'SpellExecutionPhaseStarted'),

@@ -5,6 +5,7 @@ import { EventStore } from '@app/event-store';
 import { gameStream } from '@app/games';
 import { SETUP_ID } from '@app/rules';
 import { errorBody } from '../errors/error-body';
+import { Access } from '../viewers/access.decorator';
 import { ReplayAssets } from './replay-assets';
 
 /**
@@ -41,6 +42,8 @@ function send(response: Response, status: number, contentType: string, body: str
  * the game beyond whether it exists. Not part of the OpenAPI document (it is not an API).
  */
 @ApiExcludeController()
+// The page and its files hold nothing of any game: its script reads the game with the token of the URL's fragment.
+@Access('public')
 @Controller('replay')
 export class ReplayHttpController {
   constructor(

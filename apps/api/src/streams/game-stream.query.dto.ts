@@ -3,6 +3,7 @@ import { IsInt, Min } from 'class-validator';
 import { Optional } from '@app/games/scenario-file/field.decorators';
 import { EventTypesQueryDto } from '../events/event-types.query.dto';
 import { ToWholeNumber } from '../validation/query-transforms';
+import { TokenQuery } from '../viewers/token-query.decorator';
 
 /** `GET /games/:id/events/stream?from=&types=`. */
 export class GameStreamQueryDto extends EventTypesQueryDto {
@@ -16,4 +17,7 @@ export class GameStreamQueryDto extends EventTypesQueryDto {
   @ToWholeNumber()
   @Optional()
   from?: number;
+
+  @TokenQuery()
+  token?: string;
 }

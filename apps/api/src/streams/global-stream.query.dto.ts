@@ -4,6 +4,7 @@ import { Optional } from '@app/games/scenario-file/field.decorators';
 import { SETUP_ID } from '@app/rules';
 import { EventTypesQueryDto } from '../events/event-types.query.dto';
 import { ToWholeNumber } from '../validation/query-transforms';
+import { TokenQuery } from '../viewers/token-query.decorator';
 
 /** `GET /events/stream?gameId=&types=&from=`: every game's events in global order. */
 export class GlobalStreamQueryDto extends EventTypesQueryDto {
@@ -23,4 +24,7 @@ export class GlobalStreamQueryDto extends EventTypesQueryDto {
   @ToWholeNumber()
   @Optional()
   from?: number;
+
+  @TokenQuery()
+  token?: string;
 }

@@ -13,21 +13,16 @@ export interface ViewedEventLine extends GameEventLine {
 
 interface KnownOrder {
   player: Colour;
-  turn: number;
   /** A cast of a non-visible spell: seen only by its owner, even after execution (S9). */
   secretSpell: boolean;
 }
 
-const ORDER_EVENTS = new Set([
-  'SpellTargeted',
-  'SpellUntargeted',
-  'CardDiscarded',
-  'DiscardCancelled',
-  'AttackOrdered',
-  'AttackCancelled',
-]);
+const PLACING_EVENTS = new Set(['SpellTargeted', 'CardDiscarded', 'AttackOrdered']);
+const CANCELLING_EVENTS = new Set(['SpellUntargeted', 'DiscardCancelled', 'AttackCancelled']);
 const CAST_LIFE_EVENTS = new Set(['SpellExecuting', 'SpellSquandered', 'SpellResolved', 'SpellActivated']);
 const ACTIVE_SPELL_EVENTS = new Set(['SpellDispelled', 'SpellExpired']);
+/** Events that list the orders a phase executes: a secret order's id is left out for those who may not see it. */
+const ORDER_LIST_EVENTS = new Set(['SpellExecutionPhaseStarted', 'CombatPhaseStarted']);
 
 type Data = Record<string, unknown>;
 
@@ -37,36 +32,52 @@ export function releasedTurnAt(turn: number, phase: Phase): number {
 }
 
 /**
+ * Whether a redactor that is to show events from some revision on must start earlier, at the first event of that
+ * turn's orders phase: when the state just before that revision is in an orders phase, orders placed before it
+ * are released with the turn's SpellExecutionPhaseStarted, and the redactor must have seen them to release them.
+ */
+export function redactorMustStartAtOrdersPhase(phaseBefore: Phase): boolean {
+  return phaseBefore === 'orders';
+}
+
+/**
  * Applies the viewer rules to a game's events, in revision order (DESIGN.md "Viewers", RULES.md T2, S9):
- * - nobody but the organiser sees the other side's orders before that turn's SpellExecutionPhaseStarted: until
- *   then they show as `Redacted`, and that event then carries them in `released`;
- * - a non-visible spell is seen only by its owner: its orders, execution and activation are `Redacted`, and the
- *   effects it triggers name no source;
+ * - nobody but the organiser sees the other side's orders in place: they show as `Redacted` where they were given,
+ *   and the turn's SpellExecutionPhaseStarted carries them in `released` (T2). An order cancelled before execution
+ *   is never released: it would tell which card is still in that player's hand;
+ * - a non-visible spell is seen only by its owner: its orders, execution and activation are `Redacted`, its order
+ *   id is left out of the phase's order list, and the effects it triggers name no source;
  * - nobody but the organiser sees the seed, or the other side's hand and deck;
  * - the hash chain is the organiser's (a hash of a short hidden value can be brute-forced): others get no hashes.
- * It starts from the state just before the first event it will see, so a read can start mid-stream.
+ *
+ * What a viewer is shown of an event depends only on the events before it, never on when it is read: an event
+ * list read today, a live stream and a stream resumed with Last-Event-ID all show the same lines. A redactor
+ * starts from the state just before the first event it sees (so a read can start mid-stream); when that state is
+ * in an orders phase it must start at that phase's first event instead (see redactorMustStartAtOrdersPhase).
  */
 export class EventRedactor {
   private readonly hiddenSpells = new Set<string>();
   private readonly orders = new Map<string, KnownOrder>();
-  private readonly held: GameEventLine[] = [];
+  /** Other sides' order events of the turn under way, in order: released when its execution starts. */
+  private held: GameEventLine[] = [];
   private readonly spellVisible = new Map<string, boolean>();
-  private releasedTurn: number;
 
   constructor(
     private readonly viewer: Viewer,
     before: GameState,
-    /** Where the game stands now: orders released by then are shown in place. */
-    present: { turn: number; phase: Phase },
+    /**
+     * Where the game stands now. No longer changes anything: orders are always released with their turn's
+     * SpellExecutionPhaseStarted, so that what a viewer sees never depends on when it looks. Kept for callers.
+     */
+    _present?: { turn: number; phase: Phase },
   ) {
-    this.releasedTurn = releasedTurnAt(present.turn, present.phase);
     this.learnSpells(before.spells);
     for (const active of Object.values(before.activeSpells)) {
       if (!active.visible && !isViewersOwn(viewer, active.owner)) this.hiddenSpells.add(active.id);
     }
     for (const order of Object.values(before.orders)) {
       const secretSpell = order.kind === 'cast' && this.spellVisible.get(order.spell) === false;
-      this.orders.set(order.id, { player: order.player, turn: before.turn, secretSpell });
+      this.orders.set(order.id, { player: order.player, secretSpell });
     }
   }
 
@@ -85,14 +96,13 @@ export class EventRedactor {
       case 'CardsDrawn':
         if (this.own(data.player)) return line;
         return { ...line, data: { ...data, cards: [], cardCount: (data.cards as string[]).length } };
-      case 'SpellExecutionPhaseStarted':
-        return this.release(line);
       case 'StatsModified':
         return this.hiddenSpells.has(data.activeSpellId as string)
           ? { ...line, data: { ...data, activeSpellId: null } }
           : line;
     }
-    if (ORDER_EVENTS.has(line.type)) return this.redactOrder(line, data);
+    if (ORDER_LIST_EVENTS.has(line.type)) return this.redactOrderList(line, data);
+    if (PLACING_EVENTS.has(line.type) || CANCELLING_EVENTS.has(line.type)) return this.redactOrder(line, data);
     if (CAST_LIFE_EVENTS.has(line.type)) return this.redactCastLife(line, data);
     if (ACTIVE_SPELL_EVENTS.has(line.type) && this.hiddenSpells.has(data.activeSpellId as string))
       return placeholder(line);
@@ -105,18 +115,20 @@ export class EventRedactor {
 
   private redactOrder(line: GameEventLine, data: Data): ViewedEventLine {
     const orderId = data.orderId as string;
-    if (line.type === 'SpellTargeted' || line.type === 'CardDiscarded' || line.type === 'AttackOrdered') {
+    if (PLACING_EVENTS.has(line.type)) {
       const secretSpell = line.type === 'SpellTargeted' && this.spellVisible.get(data.spell as string) === false;
-      this.orders.set(orderId, { player: data.player as Colour, turn: Number(line.metadata.turn), secretSpell });
+      this.orders.set(orderId, { player: data.player as Colour, secretSpell });
     }
     const order = this.orders.get(orderId);
-    if (order === undefined || this.own(order.player)) return line;
-    if (order.secretSpell) return placeholder(line);
-    if (order.turn > this.releasedTurn) {
+    if (this.own(order?.player ?? data.player)) return line;
+    if (order?.secretSpell) return placeholder(line);
+    if (CANCELLING_EVENTS.has(line.type)) {
+      // Never executed, so never released: the card it named may still be in that player's hand.
+      this.held = this.held.filter((held) => (held.data as Data).orderId !== orderId);
+    } else {
       this.held.push(line);
-      return placeholder(line);
     }
-    return line;
+    return placeholder(line);
   }
 
   private redactCastLife(line: GameEventLine, data: Data): ViewedEventLine {
@@ -128,13 +140,21 @@ export class EventRedactor {
     return order?.secretSpell && !this.own(order.player) ? placeholder(line) : line;
   }
 
-  /** T2: execution starts, so this turn's orders are everybody's now. */
-  private release(line: GameEventLine): ViewedEventLine {
-    const turn = Number(line.metadata.turn);
-    this.releasedTurn = Math.max(this.releasedTurn, turn);
-    if (this.held.length === 0) return line;
-    const released = this.held.splice(0).map((held) => ({ ...held, metadata: withoutHashes(held.metadata) }));
-    return { ...line, released };
+  /** T2: a phase starts executing orders; at SpellExecutionPhaseStarted this turn's orders are everybody's. */
+  private redactOrderList(line: GameEventLine, data: Data): ViewedEventLine {
+    const given = data.orderIds as string[];
+    const orderIds = given.filter((orderId) => this.mayKnowOrder(orderId));
+    const shown = orderIds.length === given.length ? line : { ...line, data: { ...data, orderIds } };
+    if (line.type !== 'SpellExecutionPhaseStarted' || this.held.length === 0) return shown;
+    const released = this.held.map((held) => ({ ...held, metadata: withoutHashes(held.metadata) }));
+    this.held = [];
+    return { ...shown, released };
+  }
+
+  /** An order of unknown origin is treated as secret: the redactor has seen every order of a turn it shows. */
+  private mayKnowOrder(orderId: string): boolean {
+    const order = this.orders.get(orderId);
+    return order !== undefined && (!order.secretSpell || this.own(order.player));
   }
 
   private redactGameCreated(data: Data): Data {
@@ -180,6 +200,17 @@ export class EventRedactor {
   private own(owner: unknown): boolean {
     return isViewersOwn(this.viewer, String(owner));
   }
+}
+
+/**
+ * A `?types=` filter over viewed events: by the type the viewer sees (a placeholder is `Redacted`, so its hidden
+ * type cannot be learnt by filtering for it). Released orders only ride on their SpellExecutionPhaseStarted, so
+ * that event is also kept, carrying just the released orders of the types asked for, when there are any.
+ */
+export function viewedOfTypes(viewed: ViewedEventLine, types: ReadonlySet<string> | undefined): ViewedEventLine | null {
+  if (types === undefined || types.has(viewed.type)) return viewed;
+  const released = viewed.released?.filter((line) => types.has(line.type)) ?? [];
+  return released.length === 0 ? null : { ...viewed, released };
 }
 
 function placeholder(line: GameEventLine): ViewedEventLine {

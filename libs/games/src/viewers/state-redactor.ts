@@ -19,7 +19,7 @@ function hostList(state: GameState, host: EntityRef): string[] | undefined {
  * The same viewer rules as EventRedactor, applied to a state (live or time-travelled): no seed; the other side's
  * hand and deck only as counts; during the orders phase, the other side's orders are not there — their mana and
  * cards are shown as before those orders, so nothing about them can be inferred; non-visible spells only for
- * their owner; and only the spell definitions the viewer has seen.
+ * their owner; only the spell definitions the viewer has seen; and no id counters.
  */
 export function viewState(state: GameState, viewer: Viewer): ViewedState {
   if (viewer.role === 'organiser') return state as unknown as ViewedState;
@@ -67,8 +67,10 @@ export function viewState(state: GameState, viewer: Viewer): ViewedState {
       players[colour] = { ...rest, castOnce, hand: [], deck: [], handSize: hand.length, deckSize: deck.length };
     }
   }
+  // The id counters would count the other side's hidden orders and spells: they are the engine's, not the game's.
+  const { counters: _counters, ...shown } = view;
   return {
-    ...view,
+    ...shown,
     seed: null,
     players,
     spells: Object.fromEntries(Object.entries(view.spells).filter(([key]) => known.has(key))),

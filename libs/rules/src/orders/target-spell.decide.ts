@@ -18,9 +18,10 @@ export function targetSpell(ctx: EngineContext, data: CommandDataMap['TargetSpel
   const player = requireOrdersPhase(state, data.player);
   requireString(data.spell, 'spell');
   requireEntityRef(data.target, 'target');
+  // The hand is checked first, and an unknown key gets the same answer: whether a spell exists in this game
+  // (perhaps in the opponent's deck) is not for a player to learn from a refusal.
   const spell = lookup(state.spells, data.spell);
-  if (spell === undefined) reject('not-found', 'S3', `spell "${data.spell}" is not defined in this game`, 'spell');
-  if (!state.players[player].hand.includes(data.spell)) {
+  if (spell === undefined || !state.players[player].hand.includes(data.spell)) {
     reject('rule', 'S3', `spell "${data.spell}" is not in ${player}'s hand`, 'spell');
   }
   if (spell.oncePerGame && state.players[player].castOnce.includes(data.spell)) {
@@ -51,14 +52,9 @@ export function targetSpell(ctx: EngineContext, data: CommandDataMap['TargetSpel
     }
   }
   if (!isInstant(spell.type) && !isCumulative(spell)) {
-    const copy = activeSpellsOn(state, data.target).find((active) => active.spell === data.spell);
-    if (copy)
-      reject(
-        'rule',
-        'S9',
-        `${describeRef(data.target)} already holds a visible "${data.spell}" (${copy.id})`,
-        'target',
-      );
+    // Only a visible copy blocks (S9), and the refusal names no id: a non-visible one must not show through.
+    const copy = activeSpellsOn(state, data.target).find((active) => active.spell === data.spell && active.visible);
+    if (copy) reject('rule', 'S9', `${describeRef(data.target)} already holds a visible "${data.spell}"`, 'target');
   }
   const cost = costInMana(spell.house, spell.cost);
   if (!canAfford(state.players[player].mana, cost)) {

@@ -1,13 +1,45 @@
-/* global document, window, fetch, EventSource, history, location, requestAnimationFrame, setTimeout, clearTimeout */
+/* global document, window, fetch, EventSource, history, location, requestAnimationFrame, setTimeout, clearTimeout,
+   sessionStorage, URLSearchParams */
 // The replay page of one game (issue #4), served by apps/api at /replay/:id. Plain ES2020, no framework, no
 // build step. It reads the game through the public API only: the events once (`/games/:id/events`), the state
 // at the selected revision (`/games/:id/state?at=`, cached here), and the live SSE stream to grow the timeline.
 // Stepping never re-renders the event list: it moves a selection mark; only the board is rebuilt per revision.
+// Whoever opens it sees what their token allows (issue #5): `/replay/:id#token=…` (the fragment never reaches the
+// server or its logs); without one, the public view, where hidden events show as `Redacted`.
 
 const gameId = document.body.dataset.gameId;
 const api = `/games/${encodeURIComponent(gameId)}`;
 const PLAYERS = ['red', 'blue', 'neutral'];
 const STATE_CACHE_SIZE = 400;
+const TOKEN_KEY = `sanctum-replay-token:${gameId}`;
+
+/**
+ * The token of `#token=…`, kept for this tab (a reload still works) and taken out of the address, so that it is not
+ * copied along with a link. `#token=` (empty) goes back to the public view.
+ */
+function takeToken() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const given = fragment.get('token');
+  try {
+    if (given === null) return sessionStorage.getItem(TOKEN_KEY) ?? undefined;
+    if (given === '') sessionStorage.removeItem(TOKEN_KEY);
+    else sessionStorage.setItem(TOKEN_KEY, given);
+  } catch {
+    // No storage (a locked-down browser): the token lasts as long as the page.
+  }
+  fragment.delete('token');
+  const rest = fragment.toString();
+  history.replaceState(null, '', `${location.pathname}${location.search}${rest ? `#${rest}` : ''}`);
+  return given || undefined;
+}
+const token = takeToken();
+const authorization = token ? { Authorization: `Bearer ${token}` } : {};
+
+/** `#rev=N` of the address, if any. */
+function revisionInHash() {
+  const rev = new URLSearchParams(location.hash.slice(1)).get('rev');
+  return rev !== null && /^\d+$/.test(rev) ? Number(rev) : undefined;
+}
 
 const byTestId = (id) => document.querySelector(`[data-testid="${id}"]`);
 const ui = {
@@ -22,6 +54,7 @@ const ui = {
   selected: byTestId('selected-event'),
   chain: byTestId('causal-chain'),
   consequences: byTestId('consequences'),
+  viewerMode: byTestId('viewer-mode'),
 };
 
 /** Everything the page knows; events[i] is the event of revision i (a game stream has no gaps). */
@@ -64,7 +97,7 @@ function h(tag, props = {}, ...children) {
 }
 
 async function getJson(url) {
-  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  const response = await fetch(url, { headers: { Accept: 'application/json', ...authorization } });
   if (!response.ok) {
     const body = await response.json().catch(() => ({}));
     const message = Array.isArray(body.message) ? body.message.join('; ') : body.message;
@@ -98,6 +131,8 @@ function describeMana(mana) {
 
 /** The events that place an order; later events name the order by its id. */
 const PLACING = new Set(['SpellTargeted', 'AttackOrdered', 'CardDiscarded']);
+/** What a viewer gets in place of an event it may not see (libs/games EventRedactor). */
+const REDACTED = 'Redacted';
 
 /** The revision that placed the order an event carries out (SpellExecuting, AttackExecuting…), if any. */
 function placedAt(event) {
@@ -122,6 +157,9 @@ const whenText = (event) =>
 function summarize(event) {
   const d = event.data ?? {};
   switch (event.type) {
+    case REDACTED:
+      // Something this viewer may not see: in the orders phase, the other side's order (released at execution).
+      return event.metadata.phase === 'orders' ? 'hidden order' : 'hidden event';
     case 'GameCreated':
       return d.name ?? '';
     case 'TurnStarted':
@@ -142,7 +180,10 @@ function summarize(event) {
     case 'ManaGenerated':
       return `${d.player} gains ${describeMana(d.mana)}`;
     case 'CardsDrawn':
-      return `${d.player} draws ${d.cards?.length ? d.cards.join(', ') : 'nothing'}`;
+      if (d.cards?.length) return `${d.player} draws ${d.cards.join(', ')}`;
+      return d.cardCount
+        ? `${d.player} draws ${d.cardCount} hidden card${d.cardCount === 1 ? '' : 's'}`
+        : `${d.player} draws nothing`;
     default:
       return Object.values(d)
         .map((value) =>
@@ -169,14 +210,7 @@ function addEvents(events) {
     const previous = model.events[event.revision - 1];
     model.events.push(event);
     added = true;
-    if (PLACING.has(event.type) && typeof event.data?.orderId === 'string') {
-      model.orderPlaced.set(event.data.orderId, event.revision);
-    }
-    const cause = revisionOf(event.metadata.causationId);
-    if (cause !== undefined) {
-      if (!model.caused.has(cause)) model.caused.set(cause, []);
-      model.caused.get(cause).push(event.revision);
-    }
+    index(event);
     const last = model.segments[model.segments.length - 1];
     if (previous === undefined || last.turn !== event.metadata.turn || last.phase !== event.metadata.phase) {
       model.segments.push({ turn: event.metadata.turn, phase: event.metadata.phase, from: event.revision });
@@ -188,6 +222,8 @@ function addEvents(events) {
     const row = eventRow(event);
     model.rows[event.revision] = row;
     fragment.append(row);
+    // T2: the turn executes, and the orders shown as `Redacted` until now come out: they take their places.
+    if (Array.isArray(event.released)) event.released.forEach(reveal);
   }
   if (!added) return false;
   ui.list.append(fragment);
@@ -199,11 +235,42 @@ function addEvents(events) {
   return true;
 }
 
+/** Notes what later events refer to: the order an event places, the event an event was caused by. */
+function index(event) {
+  if (PLACING.has(event.type) && typeof event.data?.orderId === 'string') {
+    model.orderPlaced.set(event.data.orderId, event.revision);
+  }
+  const cause = revisionOf(event.metadata.causationId);
+  if (cause !== undefined) {
+    if (!model.caused.has(cause)) model.caused.set(cause, []);
+    const caused = model.caused.get(cause);
+    if (!caused.includes(event.revision)) caused.push(event.revision);
+    caused.sort((a, b) => a - b);
+  }
+}
+
+/** A released order's event replaces its `Redacted` placeholder, in the model and in the list. */
+function reveal(event) {
+  const placeholder = model.events[event.revision];
+  if (!placeholder || placeholder.type !== REDACTED) return;
+  model.events[event.revision] = event;
+  index(event);
+  const row = eventRow(event);
+  const old = model.rows[event.revision];
+  if (old.classList.contains('selected')) {
+    row.classList.add('selected');
+    row.firstElementChild.setAttribute('aria-current', 'true');
+  }
+  old.replaceWith(row);
+  model.rows[event.revision] = row;
+  if (model.selected === event.revision) renderSelectedEvent(event);
+}
+
 function eventRow(event) {
   const { revision, type, metadata } = event;
   return h(
     'li',
-    { class: 'event', testid: `event-${revision}`, 'data-revision': revision },
+    { class: type === REDACTED ? 'event redacted' : 'event', testid: `event-${revision}`, 'data-revision': revision },
     h(
       'button',
       { type: 'button', 'data-revision': revision },
@@ -484,6 +551,8 @@ async function askWhy(revision) {
     try {
       answer = parseWhy(await getJson(`${api}/events/${revision}/why`));
     } catch (error) {
+      // Not for this viewer (it is the organiser's): stop asking; the page's own chain stays.
+      if ([401, 403].includes(error.status)) model.whyEndpoint = false;
       // No such route (an older service): stop asking. Other failures leave the page's own chain, this time.
       if ([404, 405, 501].includes(error.status) && model.whyEndpoint !== true) model.whyEndpoint = false;
       return;
@@ -729,9 +798,9 @@ function renderBoard(revision, state) {
           h('dt', {}, 'mana'),
           h('dd', { testid: `player-${colour}-mana` }, describeMana(player.mana)),
           h('dt', {}, 'hand'),
-          h('dd', { testid: `player-${colour}-hand` }, player.hand.length ? player.hand.join(', ') : 'empty'),
+          h('dd', { testid: `player-${colour}-hand` }, describeHand(player)),
           h('dt', {}, 'deck'),
-          h('dd', {}, `${player.deck.length} card${player.deck.length === 1 ? '' : 's'}`),
+          h('dd', {}, cards(player.deckSize ?? player.deck.length)),
           h('dt', {}, 'graveyard'),
           h(
             'dd',
@@ -775,6 +844,14 @@ function renderBoard(revision, state) {
   ui.board.classList.remove('stale');
   ui.board.removeAttribute('aria-busy');
   highlightTouched();
+}
+
+const cards = (count) => `${count} card${count === 1 ? '' : 's'}`;
+
+/** The other side's hand comes as a count only (`handSize`): its cards are not this viewer's to see. */
+function describeHand(player) {
+  if (player.hand.length) return player.hand.join(', ');
+  return player.handSize ? `${cards(player.handSize)}, hidden` : 'empty';
 }
 
 function hasAnything(player) {
@@ -846,7 +923,10 @@ function follow() {
     showLive('live');
     if (pending.length) schedule();
   };
-  const source = new EventSource(`${api}/events/stream?from=${model.events.length}`);
+  // An EventSource cannot send an Authorization header: the stream takes the token as `?token=`.
+  const query = new URLSearchParams({ from: String(model.events.length) });
+  if (token) query.set('token', token);
+  const source = new EventSource(`${api}/events/stream?${query}`);
   source.onopen = () => showLive('live');
   // The browser reconnects by itself (resuming after Last-Event-ID) unless the service refused the stream.
   source.onerror = () => showLive(source.readyState === EventSource.CLOSED ? 'closed' : 'reconnecting');
@@ -907,23 +987,33 @@ function wire() {
     ACTIONS[action]();
   });
   window.addEventListener('hashchange', () => {
-    const wanted = /^#rev=(\d+)$/.exec(location.hash);
-    if (wanted) select(Number(wanted[1]));
+    // Another token (or `#token=`, the public view) pasted into the address: the page starts over with it.
+    if (new URLSearchParams(location.hash.slice(1)).has('token')) {
+      takeToken();
+      location.reload();
+      return;
+    }
+    const wanted = revisionInHash();
+    if (wanted !== undefined) select(wanted);
   });
 }
 
 async function start() {
   wire();
+  ui.viewerMode.textContent = token ? 'with a token' : 'public view: hidden information is left out';
+  ui.viewerMode.dataset.mode = token ? 'token' : 'public';
   try {
     const body = await getJson(`${api}/events`);
     addEvents(body.events);
   } catch (error) {
-    ui.live.textContent = `Cannot load the events: ${error.message}`;
+    const hint = [401, 403].includes(error.status)
+      ? ' (the address’s #token= sets another token; empty: public view)'
+      : '';
+    ui.live.textContent = `Cannot load the events: ${error.message}${hint}`;
     ui.board.removeAttribute('aria-busy');
     return;
   }
-  const fromHash = /^#rev=(\d+)$/.exec(location.hash);
-  select(fromHash ? Number(fromHash[1]) : model.events.length - 1);
+  select(revisionInHash() ?? model.events.length - 1);
   showLive('connecting');
   follow();
 }
