@@ -26,9 +26,30 @@ describe('Idempotency-Key: a retried command answers with its first result and r
     const order = { player: 'red', cast: 'bolt', target: { minion: 'b-archer' } };
     const first = await red.post('/games/retried/orders').set('Idempotency-Key', 'order-1').send(order).expect(201);
     const before = (await readEvents(api, 'retried')).length;
+    await red.post('/games/retried/confirm').set('Idempotency-Key', 'confirm-1').send({ player: 'red' }).expect(200);
     const retry = await red.post('/games/retried/orders').set('Idempotency-Key', 'order-1').send(order).expect(201);
+    // The first answer, revision included, although the game has moved on since.
     expect(retry.body).toEqual(first.body);
-    expect((await readEvents(api, 'retried')).length).toBe(before);
+    expect((await readEvents(api, 'retried')).length).toBe(before + 1);
+  });
+
+  it('a key reused for a different command is refused with 409 and records nothing', async () => {
+    const created = await createGame(api, setupBody(readScenario(EXAMPLE), 'reused'));
+    const red = api.as(created.playerTokens.red);
+    await red.post('/games/reused/confirm').set('Idempotency-Key', 'k1').send({ player: 'red' }).expect(200);
+    const before = (await readEvents(api, 'reused')).length;
+    const order = { player: 'red', cast: 'bolt', target: { minion: 'b-archer' } };
+    const reused = await red.post('/games/reused/orders').set('Idempotency-Key', 'k1').send(order);
+    expect(reused.status).toBe(409);
+    const blue = api.as(created.playerTokens.blue);
+    await blue.post('/games/reused/confirm').set('Idempotency-Key', 'k1').send({ player: 'blue' }).expect(409);
+    expect((await readEvents(api, 'reused')).length).toBe(before);
+  });
+
+  it('a retried creation without a game id creates one game, not two', async () => {
+    const { gameId: _none, ...body } = setupBody(readScenario(EXAMPLE), 'unused');
+    const first = await createGame(api, body, 'create-without-id');
+    expect(await createGame(api, body, 'create-without-id')).toEqual(first);
   });
 
   it('T2: both players confirm, each twice at once: the turn executes exactly once', async () => {

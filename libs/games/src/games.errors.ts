@@ -35,3 +35,14 @@ export class GamePointNotFoundError extends Error {
     this.name = 'GamePointNotFoundError';
   }
 }
+
+/** An Idempotency-Key (command id) already names a different command in this game (409). Nothing was recorded. */
+export class IdempotencyKeyReusedError extends Error {
+  constructor(
+    readonly gameId: string,
+    readonly commandId: string,
+  ) {
+    super(`this Idempotency-Key already names a different command in game ${gameId}; use a new key for a new command`);
+    this.name = 'IdempotencyKeyReusedError';
+  }
+}

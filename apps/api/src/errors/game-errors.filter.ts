@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { EventStoreUnavailableError, WrongExpectedRevisionError } from '@app/event-store';
 import {
   ConcurrencyConflictError,
+  IdempotencyKeyReusedError,
   GameAlreadyExistsError,
   GameNotFoundError,
   GamePointNotFoundError,
@@ -55,7 +56,11 @@ export class GameErrorsFilter implements ExceptionFilter {
     if (exception instanceof GameNotFoundError || exception instanceof GamePointNotFoundError) {
       return errorBody(404, exception.message);
     }
-    if (exception instanceof GameAlreadyExistsError || exception instanceof ConcurrencyConflictError) {
+    if (
+      exception instanceof GameAlreadyExistsError ||
+      exception instanceof ConcurrencyConflictError ||
+      exception instanceof IdempotencyKeyReusedError
+    ) {
       return errorBody(409, exception.message);
     }
     if (exception instanceof WrongExpectedRevisionError) {

@@ -12,7 +12,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { GameCommandService, parseGameSetup, ScenarioFileInvalid } from '@app/games';
 import { type GameSetup, SETUP_ID } from '@app/rules';
 import { CommandId, IDEMPOTENCY_KEY, type RequestCommand } from '../commands/command-id.decorator';
@@ -29,13 +29,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-/** Outside libs/rules randomness is fine: a fresh id only has to be unique and valid. */
-function newGameId(): string {
+/**
+ * A game id when the body gives none. Random (fine outside libs/rules); but derived from the Idempotency-Key when
+ * there is one, so that a retried creation names the same game and is answered from the first.
+ */
+function newGameId(command: RequestCommand): string {
+  if (command.idempotent) return `g-${createHash('sha256').update(command.commandId).digest('hex').slice(0, 16)}`;
   return `g-${randomBytes(8).toString('hex')}`;
 }
 
 /** Splits `gameId` off the body and checks the rest as a set-up, reporting every problem of both at once. */
-function readCreateGameBody(body: unknown): { gameId: string; setup: GameSetup } {
+function readCreateGameBody(body: unknown, command: RequestCommand): { gameId: string; setup: GameSetup } {
   if (!isPlainObject(body)) throw new ScenarioFileInvalid(['(request) must be a JSON object']);
   const { gameId, ...rest } = body;
   const problems: string[] = [];
@@ -50,7 +54,7 @@ function readCreateGameBody(body: unknown): { gameId: string; setup: GameSetup }
     problems.push(...error.problems);
   }
   if (setup === undefined || problems.length > 0) throw new ScenarioFileInvalid(problems);
-  return { gameId: (gameId as string | undefined) ?? newGameId(), setup };
+  return { gameId: (gameId as string | undefined) ?? newGameId(command), setup };
 }
 
 @ApiTags('games')
@@ -88,7 +92,7 @@ export class GamesHttpController {
     @CommandId() command: RequestCommand,
     @Res({ passthrough: true }) response: Response,
   ): Promise<CreateGameResponseDto> {
-    const { gameId, setup } = readCreateGameBody(body);
+    const { gameId, setup } = readCreateGameBody(body, command);
     const outcome = await this.commands.createGame({ gameId, setup }, command.commandId, command.idempotent);
     response.location(`/games/${gameId}`);
     return { gameId, revision: outcome.revision, playerTokens: this.tokens.playerTokens(gameId) };

@@ -10,6 +10,7 @@ import {
 import { json, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { errorBody } from '../errors/error-body';
+import { jsonShapeProblems } from '@app/games/scenario-file/json-shape.check';
 
 const NOT_AN_OBJECT = '(request) must be a JSON object';
 
@@ -64,6 +65,9 @@ export class JsonBodyMiddleware implements NestMiddleware {
       if (error !== undefined) return next(toHttpException(error as BodyParserError));
       // Every body this API takes is an object; an array would otherwise be validated as one, key by key.
       if (Array.isArray(request.body)) return next(new BadRequestException(errorBody(400, [NOT_AN_OBJECT])));
+      // Refused here, before any validator recurses into the body or silently drops a reserved key.
+      const unsafe = jsonShapeProblems(request.body);
+      if (unsafe.length > 0) return next(new BadRequestException(errorBody(400, unsafe)));
       next();
     });
   }

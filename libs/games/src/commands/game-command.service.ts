@@ -1,8 +1,8 @@
 import { EventStore, WrongExpectedRevisionError } from '@app/event-store';
-import { CommandRejected, execute, initialState } from '@app/rules';
+import { CommandRejected, execute, initialState, inputCommandOf } from '@app/rules';
 import type { Command, CommandDataMap, CommandType, Decision, DomainEvent, GameState } from '@app/rules';
 import { Inject, Injectable } from '@nestjs/common';
-import { ConcurrencyConflictError, GameAlreadyExistsError } from '../games.errors';
+import { ConcurrencyConflictError, GameAlreadyExistsError, IdempotencyKeyReusedError } from '../games.errors';
 import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
 import { gameStream } from '../game-stream';
 import { GameRepository } from '../loading/game-repository';
@@ -10,6 +10,7 @@ import type { LoadedGame } from '../loading/loaded-game';
 import { snapshotDue } from '../loading/snapshot.policy';
 import { KeyedLock } from './keyed-lock';
 import { RecordedCommandFinder } from './recorded-command.finder';
+import { sameCommand } from './same-command';
 import type { GameEventLine } from '../recording/game-event-line';
 import { chainEvents, genesisHash } from '../recording/hash-chain';
 
@@ -81,7 +82,7 @@ export class GameCommandService {
       for (let attempt = 1; attempt <= this.options.maxCommandAttempts; attempt += 1) {
         // Checked on every attempt: another process may have recorded the same command while this one retried.
         if (idempotent) {
-          const earlier = await this.replay(gameId, metadata.commandId);
+          const earlier = await this.replay(gameId, metadata.commandId, command);
           if (earlier) return earlier;
         }
         // The cached state is good enough to decide on first: if another process moved the game on, the append
@@ -99,12 +100,20 @@ export class GameCommandService {
     });
   }
 
-  /** The outcome a command recorded earlier, answered again; null when no such command was recorded. */
-  private async replay(gameId: string, commandId: string): Promise<CommandOutcome | null> {
+  /**
+   * The outcome a command recorded earlier under this id, answered again as it was (its own last revision); null
+   * when no command was recorded under it. The same id on a different command is refused: answering with
+   * another command's outcome would record nothing and claim success.
+   */
+  private async replay(gameId: string, commandId: string, command?: Command): Promise<CommandOutcome | null> {
     const events = await this.recorded.find(gameId, commandId);
     if (events === null) return null;
+    const recorded = inputCommandOf(events[0]);
+    if (command !== undefined && (recorded === null || !sameCommand(recorded, command))) {
+      throw new IdempotencyKeyReusedError(gameId, commandId);
+    }
     const latest = await this.games.loadLatest(gameId);
-    return { gameId, events, revision: latest.revision, state: latest.state, replayed: true };
+    return { gameId, events, revision: events[events.length - 1].revision, state: latest.state, replayed: true };
   }
 
   /**

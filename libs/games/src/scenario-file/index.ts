@@ -2,3 +2,4 @@ export * from './scenario-file-invalid.error';
 export * from './parse-scenario-file';
 export * from './scenario-file.dto';
 export * from './game-setup.dto';
+export * from './json-shape.check';

@@ -6,6 +6,7 @@ import { GameSetupDto } from './game-setup.dto';
 import { ScenarioFileDto } from './scenario-file.dto';
 import { ScenarioFileInvalid } from './scenario-file-invalid.error';
 import { validationProblems } from './validation-problems';
+import { jsonShapeProblems } from './json-shape.check';
 
 /** Unknown fields are errors, not silently dropped: a typo (`"armour"`) must not change a game quietly. */
 export const SCENARIO_VALIDATION: ValidatorOptions = {
@@ -30,24 +31,13 @@ function spellKeyProblems(json: Record<string, unknown>): string[] {
   );
 }
 
-/** Keys class-transformer skips (prototype pollution guard), so the whitelist would never see them. */
-const RESERVED_KEYS = ['__proto__', 'constructor'];
-
-/** Reserved keys anywhere in the file, as fields or as map keys: refused rather than silently passed through. */
-function reservedKeyProblems(json: unknown, path: string): string[] {
-  if (Array.isArray(json)) return json.flatMap((element, i) => reservedKeyProblems(element, `${path}[${i}]`));
-  if (!isPlainObject(json)) return [];
-  return Object.keys(json).flatMap((key) => {
-    const where = path === '' ? key : `${path}.${key}`;
-    if (RESERVED_KEYS.includes(key)) return [`${where} is not an allowed field (reserved name)`];
-    return reservedKeyProblems(json[key], where);
-  });
-}
-
 function check(dto: new () => object, json: unknown): void {
   if (!isPlainObject(json)) throw new ScenarioFileInvalid(['(file) must be a JSON object']);
+  // Checked first: the validators recurse without limit and trip over reserved keys before reporting them.
+  const unsafe = jsonShapeProblems(json);
+  if (unsafe.length > 0) throw new ScenarioFileInvalid(unsafe);
   const problems = validationProblems(validateSync(plainToInstance(dto, json), SCENARIO_VALIDATION));
-  problems.push(...spellKeyProblems(json), ...reservedKeyProblems(json, ''));
+  problems.push(...spellKeyProblems(json));
   if (problems.length > 0) throw new ScenarioFileInvalid(problems);
 }
 
