@@ -15,3 +15,9 @@ if (connectionString) {
     it('needs an EventStoreDB server, e.g. ESDB_CONNECTION_STRING=esdb://localhost:2113?tls=false', () => undefined);
   });
 }
+
+describe('esdb adapter without a server', () => {
+  it('refuses a malformed connection string at once, saying what it got', () => {
+    expect(() => new EsdbEventStore({ connectionString: 'not-a-connection-string' })).toThrow(/expected esdb:\/\/ or esdb\+discover:\/\//);
+  });
+});

@@ -6,3 +6,9 @@ describeEventStoreContract('memory', () => {
   const store = new MemoryEventStore({ subscriptionPageSize: 64 });
   return { store, snapshots: store };
 });
+
+describe('memory adapter', () => {
+  it('starts with no streams: nothing survives a new store', async () => {
+    expect(await new MemoryEventStore().listStreams()).toEqual([]);
+  });
+});

@@ -22,3 +22,16 @@ describeEventStoreContract('sqlite', () => {
     },
   };
 });
+
+describe('sqlite adapter', () => {
+  it('a new file-backed store is empty and its file exists from the start', async () => {
+    const file = path.join(dir, 'fresh.db');
+    const store = new SqliteEventStore({ path: file });
+    try {
+      expect(fs.existsSync(file)).toBe(true);
+      expect(await store.listStreams()).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -1,13 +1,20 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../support/run-cli';
-import { describeScenarioFolder } from '../support/scenario-suite';
+import { RULE_IDS } from '../../libs/rules/test/rule-ids';
+import { describeScenarioFolder, scenarioPairs } from '../support/scenario-suite';
 
 /** The shared examples live beside the repository (../shared/scenarios), never copied into it. */
 const SHARED_SCENARIOS = path.resolve(REPO_ROOT, '../shared/scenarios');
 
 if (fs.existsSync(SHARED_SCENARIOS)) {
   describeScenarioFolder('shared scenarios (../shared/scenarios) through `sanctum simulate`', SHARED_SCENARIOS);
+  it('the shared expectations cite only rule ids that RULES.md has', () => {
+    for (const pair of scenarioPairs(SHARED_SCENARIOS)) {
+      const cited = (JSON.parse(fs.readFileSync(pair.expectFile, 'utf8')) as { rule?: string[] }).rule ?? [];
+      expect(cited.filter((id) => !RULE_IDS.includes(id))).toEqual([]);
+    }
+  });
 } else {
   // A user's clone has no shared folder: say so rather than pass silently.
   console.warn(`${SHARED_SCENARIOS} not found: the shared scenario suite is skipped`);
