@@ -32,7 +32,11 @@ const spell = (key: string, extra: Partial<SpellDefinition>): SpellDefinition =>
 const SPELLS: Record<string, SpellDefinition> = {
   bolt: spell('bolt', { effects: [{ damage: { amount: 4, magical: true } }] }),
   blast: spell('blast', { target: { kind: 'group', side: 'enemy' }, effects: [{ damage: { amount: 2 } }] }),
-  mend: spell('mend', { house: 'life', target: { kind: 'minion', side: 'friendly' }, effects: [{ heal: { amount: 6 } }] }),
+  mend: spell('mend', {
+    house: 'life',
+    target: { kind: 'minion', side: 'friendly' },
+    effects: [{ heal: { amount: 6 } }],
+  }),
   bless: spell('bless', {
     house: 'life',
     type: 'alteration',
@@ -103,7 +107,12 @@ function livingOf(state: GameState, owner: Colour): string[] {
 }
 
 /** The commands of one turn: every card in hand cast at a fitting target, then attacks, then both confirmations. */
-export function* turnCommands(state: GameState, random: () => number, attacksPerSide: number, turn: number): Generator<Command> {
+export function* turnCommands(
+  state: GameState,
+  random: () => number,
+  attacksPerSide: number,
+  turn: number,
+): Generator<Command> {
   let n = 0;
   const id = () => `t${turn}-c${n++}`;
   for (const colour of COLOURS) {
@@ -115,7 +124,8 @@ export function* turnCommands(state: GameState, random: () => number, attacksPer
     for (const key of [...state.players[colour].hand]) {
       const rule = SPELLS[key].target;
       const minionId = rule.side === 'friendly' ? pick(friends) : pick(foes);
-      const target = rule.kind === 'group' ? { group: state.minions[minionId].groupId as string } : { minion: minionId };
+      const target =
+        rule.kind === 'group' ? { group: state.minions[minionId].groupId as string } : { minion: minionId };
       yield { type: 'TargetSpell', data: { player: colour, spell: key, target }, metadata: { commandId: id() } };
     }
     const attackers = new Set<string>();
@@ -126,10 +136,15 @@ export function* turnCommands(state: GameState, random: () => number, attacksPer
       const square = state.groups[state.minions[attackerId].groupId as string].square;
       const victims = foes.filter((f) => state.groups[state.minions[f].groupId as string]?.square === square);
       if (victims.length === 0) continue;
-      yield { type: 'OrderAttack', data: { player: colour, attackerId, victimId: pick(victims) }, metadata: { commandId: id() } };
+      yield {
+        type: 'OrderAttack',
+        data: { player: colour, attackerId, victimId: pick(victims) },
+        metadata: { commandId: id() },
+      };
     }
   }
-  for (const colour of COLOURS) yield { type: 'ConfirmOrders', data: { player: colour }, metadata: { commandId: id() } };
+  for (const colour of COLOURS)
+    yield { type: 'ConfirmOrders', data: { player: colour }, metadata: { commandId: id() } };
   yield { type: 'CollectGarbage', data: { turn: state.turn }, metadata: { commandId: id() } };
 }
 
@@ -145,7 +160,11 @@ export function playSyntheticGame(size: WorkloadSize, seed: number): { events: D
     for (const event of decision.events) events.push(event);
     commands += 1;
   };
-  run({ type: 'CreateGame', data: { gameId: 'bench', setup: syntheticSetup(size, seed) }, metadata: { commandId: 'setup' } });
+  run({
+    type: 'CreateGame',
+    data: { gameId: 'bench', setup: syntheticSetup(size, seed) },
+    metadata: { commandId: 'setup' },
+  });
   for (let turn = 1; turn <= size.turns; turn += 1) {
     for (const command of turnCommands(state, random, size.attacksPerSide, turn)) {
       try {
