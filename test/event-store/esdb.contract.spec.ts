@@ -18,6 +18,8 @@ if (connectionString) {
 
 describe('esdb adapter without a server', () => {
   it('refuses a malformed connection string at once, saying what it got', () => {
-    expect(() => new EsdbEventStore({ connectionString: 'not-a-connection-string' })).toThrow(/expected esdb:\/\/ or esdb\+discover:\/\//);
+    expect(() => new EsdbEventStore({ connectionString: 'not-a-connection-string' })).toThrow(
+      /expected esdb:\/\/ or esdb\+discover:\/\//,
+    );
   });
 });
