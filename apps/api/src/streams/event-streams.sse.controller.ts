@@ -1,4 +1,4 @@
-import { Controller, Headers, type MessageEvent, Param, Query, Sse, UseGuards } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiHeader,
@@ -8,12 +8,14 @@ import {
   ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Observable } from 'rxjs';
+import type { Request, Response } from 'express';
+import { EMPTY } from 'rxjs';
 import type { Viewer } from '@app/games';
 import { ErrorResponseDto } from '../errors/error.response.dto';
 import { GameEventsReader } from '../events/game-events.reader';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { AcceptingWorkGuard } from '../lifecycle/accepting-work.guard';
+import { RequestDrain } from '../lifecycle/request-drain.service';
 import { Access } from '../viewers/access.decorator';
 import type { Caller } from '../viewers/caller';
 import { CurrentCaller, CurrentViewer } from '../viewers/current-viewer.decorator';
@@ -21,6 +23,7 @@ import { EventStreamsService } from './event-streams.service';
 import { GameStreamQueryDto } from './game-stream.query.dto';
 import { GlobalStreamQueryDto } from './global-stream.query.dto';
 import { LAST_EVENT_ID, checkpointAfter, parseLastEventId } from './last-event-id';
+import { type OpenEvents, writeSse } from './sse-response.writer';
 
 @ApiTags('streams')
 @ApiProduces('text/event-stream')
@@ -33,10 +36,19 @@ export class EventStreamsSseController {
   constructor(
     private readonly streams: EventStreamsService,
     private readonly games: GameEventsReader,
+    private readonly drain: RequestDrain,
   ) {}
 
+  /**
+   * Written by writeSse rather than Nest's @Sse: batched, and paced by the client by re-opening the stream after
+   * the last event written (so `open` is called again on resume; after shutdown began it ends the stream).
+   */
+  private stream(request: Request, response: Response, open: OpenEvents, after: number | undefined): Promise<void> {
+    return writeSse(request, response, (from) => (this.drain.isDraining ? EMPTY : open(from)), after);
+  }
+
   /** Async so that an unknown game is a 404 before any stream header is sent. */
-  @Sse('games/:id/events/stream')
+  @Get('games/:id/events/stream')
   @ApiOperation({ summary: 'A game’s events as server-sent events: catch-up, then live (`id:` is the revision)' })
   @ApiHeader({ name: LAST_EVENT_ID, required: false, description: 'Resume after this revision.' })
   @ApiOkResponse({
@@ -49,15 +61,20 @@ export class EventStreamsSseController {
     @Param('id', GameIdPipe) gameId: string,
     @Query() query: GameStreamQueryDto,
     @CurrentViewer() viewer: Viewer,
+    @Req() request: Request,
+    @Res() response: Response,
     @Headers(LAST_EVENT_ID) lastEventId?: string,
-  ): Promise<Observable<MessageEvent>> {
+  ): Promise<void> {
     const after = checkpointAfter(parseLastEventId(lastEventId), query.from);
     await this.games.lastRevision(gameId);
-    if (viewer.role !== 'organiser') return this.streams.viewedGameEvents(viewer, gameId, after, query.types);
-    return this.streams.gameEvents(gameId, after, query.types);
+    if (viewer.role !== 'organiser') {
+      const open = (from: number | undefined) => this.streams.viewedGameEvents(viewer, gameId, from, query.types);
+      return this.stream(request, response, open, after);
+    }
+    return this.stream(request, response, (from) => this.streams.gameEvents(gameId, from, query.types), after);
   }
 
-  @Sse('events/stream')
+  @Get('events/stream')
   @ApiOperation({ summary: 'Every game’s events as server-sent events, in global order (`id:` is the position)' })
   @ApiHeader({ name: LAST_EVENT_ID, required: false, description: 'Resume after this global position.' })
   @ApiOkResponse({
@@ -68,10 +85,15 @@ export class EventStreamsSseController {
   allStream(
     @Query() query: GlobalStreamQueryDto,
     @CurrentCaller() caller: Caller,
+    @Req() request: Request,
+    @Res() response: Response,
     @Headers(LAST_EVENT_ID) lastEventId?: string,
-  ): Observable<MessageEvent> {
+  ): Promise<void> {
     const after = checkpointAfter(parseLastEventId(lastEventId), query.from);
-    if (caller.kind !== 'organiser') return this.streams.viewedAllEvents(caller, after, query.gameId, query.types);
-    return this.streams.allEvents(after, query.gameId, query.types);
+    const open: OpenEvents =
+      caller.kind === 'organiser'
+        ? (from) => this.streams.allEvents(from, query.gameId, query.types)
+        : (from) => this.streams.viewedAllEvents(caller, from, query.gameId, query.types);
+    return this.stream(request, response, open, after);
   }
 }

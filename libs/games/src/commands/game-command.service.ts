@@ -135,16 +135,17 @@ export class GameCommandService {
       events.map((event) => ({ type: event.type, data: event.data, metadata: { ...event.metadata } })),
       expected,
     );
+    const every = this.options.snapshotEvery;
+    const due = snapshotDue(game.revision, appended.lastRevision, events, every, game.snapshotRevision);
     const recorded: LoadedGame = {
       gameId: game.gameId,
       revision: appended.lastRevision,
       state: decision.state,
       lastHash,
+      snapshotRevision: due ? appended.lastRevision : game.snapshotRevision,
     };
     this.games.remember(recorded);
-    if (snapshotDue(game.revision, recorded.revision, events, this.options.snapshotEvery)) {
-      await this.games.saveSnapshot(recorded);
-    }
+    if (due) await this.games.saveSnapshot(recorded);
     return {
       gameId: game.gameId,
       events: events.map((event, i) => ({

@@ -95,9 +95,17 @@ export class GameRepository {
 
   private async startingPoint(gameId: string, revision: number): Promise<LoadedGame> {
     const snapshot = await this.snapshots.loadSnapshot(gameStream(gameId), ENGINE_VERSION, revision);
-    if (snapshot === null) return { gameId, revision: -1, state: initialState(), lastHash: genesisHash(gameId) };
+    if (snapshot === null) {
+      return { gameId, revision: -1, state: initialState(), lastHash: genesisHash(gameId), snapshotRevision: -1 };
+    }
     const body = JSON.parse(snapshot.state) as SnapshotBody;
-    return { gameId, revision: snapshot.revision, state: body.state, lastHash: body.hash };
+    return {
+      gameId,
+      revision: snapshot.revision,
+      state: body.state,
+      lastHash: body.hash,
+      snapshotRevision: snapshot.revision,
+    };
   }
 
   /** Folds events (from.revision, to] onto `from`, which it owns. */

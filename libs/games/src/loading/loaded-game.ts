@@ -8,4 +8,6 @@ export interface LoadedGame {
   /** Read-only: the state is shared with the cache. Clone it before changing it. */
   state: GameState;
   lastHash: string;
+  /** The revision of the game's latest snapshot where known (-1: none); the snapshot policy spaces them by it. */
+  snapshotRevision?: number;
 }

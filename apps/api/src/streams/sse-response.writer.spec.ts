@@ -1,0 +1,90 @@
+import type { MessageEvent } from '@nestjs/common';
+import { SseStream } from '@nestjs/core/router/sse-stream';
+import type { Request, Response } from 'express';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { finalize, map } from 'rxjs';
+import { MemoryEventStore } from '@app/event-store';
+import { sseFrame, writeSse } from './sse-response.writer';
+
+/** What Nest's own SSE writer makes of a message. */
+function nestFrame(message: MessageEvent): Promise<string> {
+  const stream = new SseStream();
+  let text = '';
+  stream.on('data', (chunk: Buffer | string) => (text += chunk.toString()));
+  return new Promise((resolve) => {
+    stream.write(message, () => resolve(text));
+  });
+}
+
+describe('SSE response writer', () => {
+  it.each<MessageEvent>([
+    { id: '41', data: { revision: 41, type: 'DamageApplied', data: { text: 'a\nb' } } },
+    { comment: '' },
+    { type: 'error', data: 'the event store is unavailable; reconnect later' },
+    { data: 'two\nlines', id: 'x\ny' },
+  ])('frames %p byte for byte as Nest does', async (message) => {
+    expect(sseFrame({ ...message })).toBe(await nestFrame({ ...message }));
+  });
+
+  it('paces a slow client: every event once and in order across pauses, each subscription let go', async () => {
+    const store = new MemoryEventStore();
+    const count = 20_000;
+    const padding = 'x'.repeat(400); // ~9 MB of frames: well past the 4 MB a client may leave unread
+    for (let i = 0; i < count; i += 100) {
+      const events = Array.from({ length: 100 }, (_, k) => ({
+        type: 'Tick',
+        data: { n: i + k, padding },
+        metadata: {},
+      }));
+      await store.append('s', events, i === 0 ? 'no-stream' : i - 1);
+    }
+    const subscriptions = { opened: 0, closed: 0 };
+    const open = (after: number | undefined) => {
+      subscriptions.opened += 1;
+      return store.subscribe({ fromPosition: after }).pipe(
+        map((event) => ({ id: String(event.position), data: event.data as object })),
+        finalize(() => (subscriptions.closed += 1)),
+      );
+    };
+    const server = http.createServer((request, response) => {
+      void writeSse(request as Request, response as unknown as Response, open, undefined);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const ids: number[] = [];
+      await new Promise<void>((resolve, reject) => {
+        const request = http.get(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, (response) => {
+          let text = '';
+          response.setEncoding('utf8');
+          // Reads nothing for a while, then slowly: the server must stop reading the store meanwhile.
+          response.pause();
+          setTimeout(() => response.resume(), 200);
+          response.on('data', (chunk: string) => {
+            response.pause();
+            setTimeout(() => response.resume(), 1);
+            text += chunk;
+            const frames = text.split('\n\n');
+            text = frames.pop() as string;
+            for (const frame of frames) {
+              const id = /^id: (\d+)$/m.exec(frame);
+              if (id) ids.push(Number(id[1]));
+            }
+            if (ids.length >= count) {
+              request.destroy();
+              resolve();
+            }
+          });
+        });
+        request.on('error', reject);
+      });
+      expect(ids).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+      expect(subscriptions.opened).toBeGreaterThan(1);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(subscriptions.closed).toBe(subscriptions.opened);
+    } finally {
+      server.close();
+      await store.close();
+    }
+  });
+});
