@@ -75,7 +75,7 @@ describe('viewer rules (DESIGN.md "Viewers", T2, S9): nothing hidden leaks, at a
   /** What a viewer is shown of the game as it stands after revision `at`: its events and its state. */
   function shown(viewer: Viewer, at: number): string {
     const present = states[at + 1];
-    const redactor = new EventRedactor(viewer, initialState(), { turn: present.turn, phase: present.phase });
+    const redactor = new EventRedactor(viewer, initialState());
     const viewed = all.slice(0, at + 1).map((line) => redactor.view(line));
     return JSON.stringify({ viewed, state: viewState(present, viewer) });
   }
@@ -100,7 +100,7 @@ describe('viewer rules (DESIGN.md "Viewers", T2, S9): nothing hidden leaks, at a
       if (at >= given) expect(shown(playerViewer('blue'), at)).toContain(blueOrderId);
     }
     expect(shown(playerViewer('red'), execution)).toContain(blueOrderId);
-    const live = new EventRedactor(SPECTATOR, initialState(), { turn: 0, phase: 'setup' });
+    const live = new EventRedactor(SPECTATOR, initialState());
     const viewed = all.slice(0, execution + 1).map((line) => live.view(line));
     expect(viewed[events.indexOf(blueOrder as DomainEvent)].type).toBe(REDACTED);
     const started = viewed[execution];
@@ -123,7 +123,7 @@ describe('viewer rules (DESIGN.md "Viewers", T2, S9): nothing hidden leaks, at a
 
   it('the hash chain stays with the organiser', () => {
     const chained = all.map((line) => ({ ...line, metadata: { ...line.metadata, prevHash: 'p', hash: 'h' } }));
-    const redactor = new EventRedactor(SPECTATOR, initialState(), { turn: 9, phase: 'combat' });
+    const redactor = new EventRedactor(SPECTATOR, initialState());
     expect(chained.map((line) => redactor.view(line)).some((line) => 'hash' in line.metadata)).toBe(false);
   });
 

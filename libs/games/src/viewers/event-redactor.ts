@@ -65,11 +65,6 @@ export class EventRedactor {
   constructor(
     private readonly viewer: Viewer,
     before: GameState,
-    /**
-     * Where the game stands now. No longer changes anything: orders are always released with their turn's
-     * SpellExecutionPhaseStarted, so that what a viewer sees never depends on when it looks. Kept for callers.
-     */
-    _present?: { turn: number; phase: Phase },
   ) {
     this.learnSpells(before.spells);
     for (const active of Object.values(before.activeSpells)) {

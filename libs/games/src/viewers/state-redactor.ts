@@ -1,19 +1,11 @@
-import type { EntityRef, GameState, Order } from '@app/rules';
-import { addPools } from '@app/rules';
+import type { GameState, Order } from '@app/rules';
+import { addPools, hostSpells } from '@app/rules';
 import type { Viewer } from './viewer';
 import { isViewersOwn } from './viewer';
 import { releasedTurnAt } from './event-redactor';
 
 /** A state as a viewer may see it: JSON, shaped like the state, with hidden parts taken out. */
 export type ViewedState = Record<string, unknown>;
-
-function hostList(state: GameState, host: EntityRef): string[] | undefined {
-  if ('minion' in host) return state.minions[host.minion]?.spells;
-  if ('group' in host) return state.groups[host.group]?.spells;
-  if ('structure' in host) return state.structures[host.structure]?.spells;
-  if ('square' in host) return state.squares[host.square]?.spells;
-  return state.globe.spells;
-}
 
 /**
  * The same viewer rules as EventRedactor, applied to a state (live or time-travelled): no seed; the other side's
@@ -47,7 +39,7 @@ export function viewState(state: GameState, viewer: Viewer): ViewedState {
   for (const active of Object.values(state.activeSpells)) {
     if (active.visible || own(active.owner)) continue;
     delete view.activeSpells[active.id];
-    const list = hostList(view, active.host);
+    const list = hostSpells(view, active.host);
     if (list) list.splice(list.indexOf(active.id), 1);
     const owned = view.players[active.owner].activeSpells;
     owned.splice(owned.indexOf(active.id), 1);

@@ -3,6 +3,7 @@
  * so `resolveSpells` copies the catalog definitions in), and matchers over the events they produce, with the
  * partial-match semantics of scenarios/README.md. Pure: it only plays scenarios through the engine.
  */
+import { matches as matchesPattern } from '../testing/event-pattern';
 import type { DomainEvent } from '../events/domain-event';
 import type { EventDataMap, EventType } from '../events/event-vocabulary';
 import type { EntityRef } from '../model/game-state';
@@ -102,27 +103,9 @@ export interface EventPattern<K extends EventType = EventType> {
   data?: DeepPartial<EventDataMap[K]>;
 }
 
-/** scenarios/README.md: objects match partially, arrays element by element, `null` also matches a missing field. */
-export function matchesValue(actual: unknown, expected: unknown): boolean {
-  if (expected === null) return actual === null || actual === undefined;
-  if (Array.isArray(expected)) {
-    return (
-      Array.isArray(actual) &&
-      actual.length === expected.length &&
-      expected.every((item, i) => matchesValue(actual[i], item))
-    );
-  }
-  if (typeof expected === 'object') {
-    if (actual === null || typeof actual !== 'object') return false;
-    return Object.entries(expected as object).every(([key, value]) =>
-      matchesValue((actual as Record<string, unknown>)[key], value),
-    );
-  }
-  return actual === expected;
-}
-
+/** scenarios/README.md partial matching, as the rules test kit implements it. */
 export function matches(event: DomainEvent, pattern: EventPattern): boolean {
-  return event.type === pattern.type && (pattern.data === undefined || matchesValue(event.data, pattern.data));
+  return event.type === pattern.type && matchesPattern(event.data, pattern.data);
 }
 
 /** A typed pattern. */
