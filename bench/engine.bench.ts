@@ -1,7 +1,8 @@
 import { execute, fold, initialState } from '@app/rules';
 import type { BenchRow } from './bench-result.model';
 import { check, figure, main, row } from './bench-result.model';
-import { BIG_BOARD, recordSyntheticGame } from './synthetic-game';
+import { recordInChildProcess } from './recorded-game.fixture';
+import { BIG_BOARD } from './synthetic-game';
 import { distribution, interleaved, nowMs } from './timing.kit';
 
 const TURNS = 300;
@@ -14,7 +15,7 @@ const RUNS = 15;
  */
 export async function engineBench(): Promise<BenchRow[]> {
   const started = nowMs();
-  const game = recordSyntheticGame({ ...BIG_BOARD, turns: TURNS }, 42);
+  const game = recordInChildProcess({ ...BIG_BOARD, turns: TURNS }, 42);
   const recordMs = nowMs() - started;
   const events = game.events.length;
 

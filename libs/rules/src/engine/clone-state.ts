@@ -27,6 +27,7 @@ export function cloneState(state: GameState): GameState {
       castOnce: [...player.castOnce],
     })) as GameState['players'],
     minions: mapValues(state.minions, (minion) => ({ ...minion, spells: [...minion.spells] })),
+    minionIds: [...state.minionIds],
     groups: mapValues(state.groups, (group) => ({
       ...group,
       minionIds: [...group.minionIds],

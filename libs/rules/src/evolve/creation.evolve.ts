@@ -17,6 +17,7 @@ export const creationEvolvers: EvolverMap = {
   MinionCreated: (state, data) => {
     const minion = minionFromSpec(data.minion, data.owner, data.groupId);
     state.minions[minion.id] = minion;
+    state.minionIds.push(minion.id);
     state.groups[data.groupId].minionIds.push(minion.id);
     state.counters.entity += 1;
   },

@@ -55,7 +55,10 @@ function gameCreated(state: GameState, data: EventDataMap['GameCreated']): void 
       minionIds: group.minions.map((minion) => minion.id),
       spells: [],
     };
-    for (const minion of group.minions) state.minions[minion.id] = minionFromSpec(minion, group.owner, group.id);
+    for (const minion of group.minions) {
+      state.minions[minion.id] = minionFromSpec(minion, group.owner, group.id);
+      state.minionIds.push(minion.id);
+    }
   }
   for (const structure of data.board.structures) {
     ensureSquare(state, structure.square);

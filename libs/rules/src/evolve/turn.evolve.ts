@@ -5,7 +5,9 @@ import type { EvolverMap } from './evolver';
 function startTurn(state: GameState, turn: number): void {
   state.turn = turn;
   state.phase = 'start';
-  state.orders = {};
+  // The last turn's orders are deleted from the record rather than the record replaced: a record that has had
+  // keys deleted stays in V8's dictionary mode, where adding a turn's fresh order ids costs no hidden classes.
+  for (const id of state.orderIds) delete state.orders[id];
   state.orderIds = [];
   state.casualties = {};
   for (const player of PLAYERS) {
@@ -54,7 +56,11 @@ export const turnEvolvers: EvolverMap = {
   },
   GarbageCollected: (state, data) => {
     // T1/E3.3: every buried minion is deleted for good.
-    for (const id of data.minionIds) delete state.minions[id];
+    for (const id of data.minionIds) {
+      delete state.minions[id];
+      const index = state.minionIds.indexOf(id);
+      if (index !== -1) state.minionIds.splice(index, 1);
+    }
     for (const player of PLAYERS) state.players[player].graveyard = [];
     state.pendingCollection = null;
   },

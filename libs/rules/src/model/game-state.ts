@@ -142,6 +142,11 @@ export interface GameState {
   spells: Record<string, SpellDefinition>;
   players: Record<Player, PlayerState>;
   minions: Record<string, Minion>;
+  /**
+   * The ids of `minions` in the order they came into play. Board-wide scans walk this list: enumerating the
+   * record itself costs several times more once deletions have put it in dictionary mode.
+   */
+  minionIds: string[];
   groups: Record<string, Group>;
   structures: Record<string, Structure>;
   squares: Record<string, Square>;

@@ -31,6 +31,7 @@ export function initialState(): GameState {
     spells: {},
     players: { red: emptyPlayer('red'), blue: emptyPlayer('blue'), neutral: emptyPlayer('neutral') },
     minions: {},
+    minionIds: [],
     groups: {},
     structures: {},
     squares: {},

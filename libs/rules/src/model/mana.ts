@@ -46,12 +46,27 @@ export function costInMana(house: House, cost: SpellCost): ManaPool {
   return pool;
 }
 
+// The six types written out rather than looped over MANA_TYPES: a property read by a computed name that changes
+// every iteration is a slow generic lookup, and these run for every order, cast and turn.
+
 export function canAfford(pool: ManaPool, cost: ManaPool): boolean {
-  return MANA_TYPES.every((type) => pool[type] >= cost[type]);
+  return (
+    pool.order >= cost.order &&
+    pool.strife >= cost.strife &&
+    pool.clarity >= cost.clarity &&
+    pool.mystery >= cost.mystery &&
+    pool.will >= cost.will &&
+    pool.world >= cost.world
+  );
 }
 
 export function addPools(a: ManaPool, b: ManaPool, sign: 1 | -1 = 1): ManaPool {
-  const sum = emptyPool();
-  for (const type of MANA_TYPES) sum[type] = a[type] + sign * b[type];
-  return sum;
+  return {
+    order: a.order + sign * b.order,
+    strife: a.strife + sign * b.strife,
+    clarity: a.clarity + sign * b.clarity,
+    mystery: a.mystery + sign * b.mystery,
+    will: a.will + sign * b.will,
+    world: a.world + sign * b.world,
+  };
 }

@@ -34,17 +34,6 @@ export function groupsOnSquare(state: GameState, square: string): Group[] {
   return Object.values(state.groups).filter((group) => group.square === square);
 }
 
-/** Everything a created id must not collide with. */
-export function idInUse(state: GameState, id: string): boolean {
-  return (
-    id in state.minions ||
-    id in state.groups ||
-    id in state.structures ||
-    id in state.activeSpells ||
-    id in state.orders
-  );
-}
-
 /**
  * A record entry by a key that came from outside (a command or a set-up): own properties only, so that a
  * name like "constructor" or "toString" finds nothing rather than Object.prototype's member.

@@ -32,10 +32,11 @@ export function orderAttack(ctx: EngineContext, data: CommandDataMap['OrderAttac
       'victim',
     );
   }
-  const attacksGiven = state.orderIds.filter((id) => {
+  let attacksGiven = 0;
+  for (const id of state.orderIds) {
     const order = state.orders[id];
-    return order.kind === 'attack' && order.attackerId === data.attackerId;
-  }).length;
+    if (order.kind === 'attack' && order.attackerId === data.attackerId) attacksGiven += 1;
+  }
   if (attacksGiven >= RULES_OPTIONS.attacksPerMinionPerTurn) {
     reject('rule', 'T3', `minion ${data.attackerId} is already ordered to attack this turn [A]`, 'attacker');
   }

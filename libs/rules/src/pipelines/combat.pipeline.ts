@@ -7,10 +7,15 @@ import { takeDamage } from './damage.pipeline';
 
 /** T3: attacks run in the combat initiative sequence (B2), each player's in the order given. */
 export function attackOrder(ctx: EngineContext): AttackOrder[] {
-  const attacks = ctx.state.orderIds
-    .map((id) => ctx.state.orders[id])
-    .filter((order): order is AttackOrder => order.kind === 'attack');
-  return combatSequence(ctx.state.initiative).flatMap((player) => attacks.filter((order) => order.player === player));
+  const { orders, orderIds } = ctx.state;
+  const sequence: AttackOrder[] = [];
+  for (const player of combatSequence(ctx.state.initiative)) {
+    for (const id of orderIds) {
+      const order = orders[id];
+      if (order.kind === 'attack' && order.player === player) sequence.push(order);
+    }
+  }
+  return sequence;
 }
 
 /**
@@ -26,10 +31,8 @@ export function runCombatPhase(ctx: EngineContext, cause: string): void {
 
 /** D6: current armor is reset to max armor at the start of each combat round. */
 function restoreArmor(ctx: EngineContext, cause: string): void {
-  // for…in rather than Object.values: the same order, without building an array of a board whose record is in
-  // dictionary mode (minions are deleted), which costs several times more. ArmorRestored adds or removes no minion.
-  const minions = ctx.state.minions;
-  for (const id in minions) {
+  const { minions, minionIds } = ctx.state;
+  for (const id of minionIds) {
     const minion = minions[id];
     if (!isAlive(minion) || minion.armor >= minion.maxArmor) continue;
     ctx.emit(

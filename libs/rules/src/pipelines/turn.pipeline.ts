@@ -72,7 +72,7 @@ function startOfTurnEffects(ctx: EngineContext, cause: string): void {
   const withStartOfTurnTraits = (): Minion[] => {
     if (scan === null || scan.version !== ctx.state.version) {
       const minions: Minion[] = [];
-      for (const id in ctx.state.minions) {
+      for (const id of ctx.state.minionIds) {
         const minion = ctx.state.minions[id];
         if (minion.traits.length > 0 && minion.traits.some((trigger) => trigger.on === 'atStartOfTurn')) {
           minions.push(minion);
@@ -124,11 +124,15 @@ function fire(
 
 /** S1: a conjuration ends after its set duration, at the start of the turn it expires in. */
 function expireConjurations(ctx: EngineContext, turn: number, cause: string): void {
-  for (const active of Object.values(ctx.state.activeSpells)) {
-    if (active.expiresAtTurn !== null && active.expiresAtTurn <= turn) {
-      leavePlay(ctx, active.id, 'expired', { rule: 'S1', cause });
-    }
+  // The expiring ones are listed before any leaves play (leaving changes the record); for…in, because the record
+  // is in dictionary mode, where Object.values costs twice as much.
+  const expiring: string[] = [];
+  const { activeSpells } = ctx.state;
+  for (const id in activeSpells) {
+    const expiresAtTurn = activeSpells[id].expiresAtTurn;
+    if (expiresAtTurn !== null && expiresAtTurn <= turn) expiring.push(id);
   }
+  for (const id of expiring) leavePlay(ctx, id, 'expired', { rule: 'S1', cause });
 }
 
 /** T2 → T1: both players confirmed, so the turn executes: spells, combat, end of turn. */

@@ -367,6 +367,15 @@ describe('engine properties over random legal games (fast-check)', () => {
     );
   });
 
+  it('B3, B4, T2: the id lists agree with their records, and no two entities or orders ever share an id', () => {
+    fc.assert(
+      overGames((trace) => {
+        for (const step of accepted(trace)) checkIds(step.decision.state, () => where(step));
+      }),
+      config,
+    );
+  });
+
   it('B3, S4: current HP and armor stay within their maxima, and no mana pool goes negative', () => {
     fc.assert(
       overGames((trace) => {
@@ -522,6 +531,35 @@ function checkActiveSpells(state: GameState, place: () => string): void {
     for (const id of player.activeSpells) {
       if (state.activeSpells[id]?.owner !== player.id)
         fail(`S8: ${player.id} lists ${id}, not its own, after ${place()}`);
+    }
+  }
+}
+
+/**
+ * `minionIds` is the record's own key order (ids never look like integers, so that is the order minions came into
+ * play), `orderIds` lists exactly this turn's orders, and created ids never meet an id already in use.
+ */
+function checkIds(state: GameState, place: () => string): void {
+  const minionKeys = Object.keys(state.minions);
+  if (!deepEqual(state.minionIds, minionKeys)) {
+    fail(`B3: minionIds [${state.minionIds}] are not the minions [${minionKeys}] in play order after ${place()}`);
+  }
+  const orderKeys = Object.keys(state.orders);
+  if (!deepEqual([...state.orderIds].sort(), orderKeys.sort())) {
+    fail(`T2: orderIds [${state.orderIds}] do not list the orders [${orderKeys}] after ${place()}`);
+  }
+  const owners = new Map<string, string>();
+  const records = {
+    minion: state.minions,
+    group: state.groups,
+    structure: state.structures,
+    activeSpell: state.activeSpells,
+    order: state.orders,
+  };
+  for (const [kind, record] of Object.entries(records)) {
+    for (const id of Object.keys(record)) {
+      if (owners.has(id)) fail(`B3: id ${id} names both a ${owners.get(id)} and a ${kind} after ${place()}`);
+      owners.set(id, kind);
     }
   }
 }
