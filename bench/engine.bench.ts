@@ -1,4 +1,6 @@
 import { execute, fold, initialState } from '@app/rules';
+import type { DomainEvent } from '@app/rules';
+import { Emitter } from '@app/rules/engine/emitter';
 import type { BenchRow } from './bench-result.model';
 import { check, figure, main, row } from './bench-result.model';
 import { recordInChildProcess } from './recorded-game.fixture';
@@ -7,6 +9,23 @@ import { distribution, interleaved, nowMs } from './timing.kit';
 
 const TURNS = 300;
 const RUNS = 15;
+
+/**
+ * The engine's own floor: the recorded events emitted again through the engine's Emitter (envelope built, event
+ * folded, recorded) with no rule deciding anything. What deciding costs beyond this is the rules' logic.
+ */
+function reEmit(events: DomainEvent[]): void {
+  const state = initialState();
+  let emitter: Emitter | null = null;
+  let commandId: string | null = null;
+  for (const { type, data, metadata } of events) {
+    if (emitter === null || metadata.commandId !== commandId) {
+      commandId = metadata.commandId;
+      emitter = new Emitter(state, metadata.gameId, commandId, metadata.correlationId);
+    }
+    emitter.emit(type, data as never, { rule: metadata.rule, step: metadata.step, cause: metadata.causationId });
+  }
+}
 
 /**
  * Engine: the commands of one recorded play-through replayed with `execute(…, {inPlace: true})` (what the scenario
@@ -33,6 +52,7 @@ export async function engineBench(): Promise<BenchRow[]> {
   if (!same) throw new Error('deciding the recorded commands did not give the folded state');
 
   const times = await interleaved(RUNS, 3, decide, foldAll);
+  const floor = await interleaved(RUNS, 3, () => reEmit(game.events), foldAll);
   const decideRates = distribution(times.measured.map((ms) => (events / ms) * 1000));
   const foldRates = distribution(times.baseline.map((ms) => (events / ms) * 1000));
   // p99 of a rate is the slow tail: the rate of the p99 run time.
@@ -61,6 +81,11 @@ export async function engineBench(): Promise<BenchRow[]> {
         decideMs: distribution(times.measured),
         foldMs: distribution(times.baseline),
         pairRatio: ratio,
+        emitFloor: {
+          what: 'the same events re-emitted through the Emitter (envelope + fold, no rules) / fold (median of pairs)',
+          reEmitMs: distribution(floor.measured),
+          ratio: distribution(floor.pairRatios).median,
+        },
       },
     }),
   ];
