@@ -33,20 +33,20 @@ export function targetSpell(ctx: EngineContext, data: CommandDataMap['TargetSpel
     reject('rule', 'S10', `square ${data.target.square} holds a group; square spells need an empty square`, 'target');
   }
   if (!isCumulative(spell)) {
-    const twin = state.orderIds
-      .map((id) => state.orders[id])
-      .find(
-        (order) =>
-          order.kind === 'cast' &&
-          order.player === player &&
-          order.spell === data.spell &&
-          sameRef(order.target, data.target),
+    const twin = state.orderIds.find((id) => {
+      const order = state.orders[id];
+      return (
+        order.kind === 'cast' &&
+        order.player === player &&
+        order.spell === data.spell &&
+        sameRef(order.target, data.target)
       );
-    if (twin) {
+    });
+    if (twin !== undefined) {
       reject(
         'rule',
         'S5',
-        `${player} already targeted "${data.spell}" on ${describeRef(data.target)} this turn (${twin.id})`,
+        `${player} already targeted "${data.spell}" on ${describeRef(data.target)} this turn (${twin})`,
         'target',
       );
     }
