@@ -1,5 +1,6 @@
 import type { EngineContext } from '../engine/engine-context';
 import type { DamageResult } from '../events/event-vocabulary';
+import type { Minion } from '../model/game-state';
 import { isAlive } from '../model/state-queries';
 import type { Action, DamageType } from '../model/spell-definition';
 import { actionOf } from '../model/spell-definition';
@@ -19,9 +20,10 @@ export interface DamageRun {
   depth: number;
 }
 
-/** Damage still on its way, and the event that last changed it. */
+/** Damage still on its way to its minion (looked up once: evolvers change a minion in place), and the event that last changed it. */
 interface InFlight {
   run: DamageRun;
+  minion: Minion;
   remaining: number;
   incoming: string;
 }
@@ -32,13 +34,14 @@ interface InFlight {
  *   D1 before armor → (magical / ignores armor: skip D2) → D2 armor soak → D3 after armor → D4 apply → D5 death
  */
 export function takeDamage(ctx: EngineContext, run: DamageRun): DamageResult | null {
-  if (!isAlive(ctx.state.minions[run.minionId])) return null;
+  const minion = ctx.state.minions[run.minionId];
+  if (!isAlive(minion)) return null;
   const incoming = ctx.emit(
     'DamageIncoming',
     { minionId: run.minionId, amount: run.amount, damage: run.damage, attackerId: run.attackerId },
     { rule: 'D0.1', step: 'D1', cause: run.cause },
   );
-  const flight: InFlight = { run, remaining: run.amount, incoming };
+  const flight: InFlight = { run, minion, remaining: run.amount, incoming };
 
   if (!beforeArmor(ctx, flight)) return resolve(ctx, flight, 'bounced', 'D1');
   if (!(run.damage.ignoresArmor || run.damage.magical)) {
@@ -58,8 +61,7 @@ export function takeDamage(ctx: EngineContext, run: DamageRun): DamageResult | n
  * whose damage was cancelled still hits. False when no damage is left (bounced).
  */
 function beforeArmor(ctx: EngineContext, flight: InFlight): boolean {
-  const { run } = flight;
-  const minion = ctx.state.minions[run.minionId];
+  const { run, minion } = flight;
   applyDamageEffects(ctx, flight, 'beforeArmor');
   if (run.attackerId !== null) {
     const hit = ctx.emit(
@@ -87,7 +89,7 @@ function beforeArmor(ctx: EngineContext, flight: InFlight): boolean {
 
 /** D2: damage and current armor cancel point for point. False if the damage reached 0 (bounced). */
 function soakArmor(ctx: EngineContext, flight: InFlight): boolean {
-  const minion = ctx.state.minions[flight.run.minionId];
+  const { minion } = flight;
   const soaked = Math.min(flight.remaining, minion.armor);
   const damageBefore = flight.remaining;
   flight.remaining -= soaked;
@@ -108,8 +110,7 @@ function soakArmor(ctx: EngineContext, flight: InFlight): boolean {
 
 /** D3: cap at current HP, then "after checking armor" effects. */
 function afterArmor(ctx: EngineContext, flight: InFlight): 'continue' | 'cancelled' | 'died' {
-  const { run } = flight;
-  const minion = ctx.state.minions[run.minionId];
+  const { minion } = flight;
   capAtHp(ctx, flight);
   if (applyDamageEffects(ctx, flight, 'afterArmor')) return 'cancelled';
   if (minion.status !== 'alive') return 'died';
@@ -130,7 +131,7 @@ const DAMAGE_EFFECT_STEP = {
 function applyDamageEffects(ctx: EngineContext, flight: InFlight, hook: 'beforeArmor' | 'afterArmor'): boolean {
   const { run } = flight;
   const { step, applied } = DAMAGE_EFFECT_STEP[hook];
-  for (const firing of triggersFor(ctx.state, ctx.state.minions[run.minionId], hook)) {
+  for (const firing of triggersFor(ctx.state, flight.minion, hook)) {
     if (!matchesDamage(firing.trigger, run.damage)) continue;
     if (bypassedByMagic(firing.trigger, run.damage)) {
       ctx.emit(
@@ -154,7 +155,7 @@ function applyDamageEffects(ctx: EngineContext, flight: InFlight, hook: 'beforeA
 
 /** D3: remaining damage is capped to the minion's current HP. */
 function capAtHp(ctx: EngineContext, flight: InFlight): void {
-  const hp = Math.max(ctx.state.minions[flight.run.minionId].hp, 0);
+  const hp = Math.max(flight.minion.hp, 0);
   if (flight.remaining <= hp) return;
   flight.incoming = ctx.emit(
     'DamageCapped',
@@ -166,7 +167,7 @@ function capAtHp(ctx: EngineContext, flight: InFlight): void {
 
 /** D4: HP −= remaining damage; damaged if still alive with HP > 0, else killed. */
 function applyDamage(ctx: EngineContext, flight: InFlight): DamageResult {
-  const minion = ctx.state.minions[flight.run.minionId];
+  const { minion } = flight;
   const hpBefore = minion.hp;
   flight.incoming = ctx.emit(
     'DamageApplied',
