@@ -69,11 +69,11 @@ export function replaceMinion(ctx: EngineContext, minionId: string, spec: Minion
   const groupId = minion.groupId;
   const group = ctx.state.groups[groupId];
   const keepsGroup = minion.kind === 'recruit' && spec.kind === 'recruit';
-  if (keepsGroup) ctx.groupsKeptAlive.add(groupId);
+  if (keepsGroup) ctx.keepGroupAlive(groupId);
   runDeath(ctx, { minionId, category: 'replaced', attackerId: null, cause: target.cause, depth: target.depth });
   let replacementId: string;
   if (keepsGroup) {
-    ctx.groupsKeptAlive.delete(groupId);
+    ctx.releaseGroup(groupId);
     replacementId = ctx.nextEntityId('minion');
     const created = ctx.emit(
       'MinionCreated',

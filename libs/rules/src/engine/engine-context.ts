@@ -7,9 +7,9 @@ import type { Emitter } from './emitter';
 export class EngineContext {
   /**
    * Q4: groups that must not die when emptied, because a recruit in them is being replaced by another recruit.
-   * Run-local, not state: it never outlives the replacement that sets it.
+   * Run-local, not state: it never outlives the replacement that sets it. Made on first use (few commands need it).
    */
-  readonly groupsKeptAlive = new Set<string>();
+  private groupsKeptAlive: Set<string> | null = null;
 
   constructor(readonly emitter: Emitter) {}
 
@@ -19,6 +19,18 @@ export class EngineContext {
 
   emit<K extends EventType>(type: K, data: EventDataMap[K], options: EmitOptions): string {
     return this.emitter.emit(type, data, options);
+  }
+
+  keepGroupAlive(groupId: string): void {
+    (this.groupsKeptAlive ??= new Set()).add(groupId);
+  }
+
+  releaseGroup(groupId: string): void {
+    this.groupsKeptAlive?.delete(groupId);
+  }
+
+  isGroupKeptAlive(groupId: string): boolean {
+    return this.groupsKeptAlive?.has(groupId) ?? false;
   }
 
   /**

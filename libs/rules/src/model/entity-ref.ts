@@ -1,13 +1,14 @@
 import type { EntityRef } from './game-state';
+import { onlyKey } from './one-key';
 import type { TargetKind } from './spell-definition';
 
 export function refKind(ref: EntityRef): TargetKind {
-  return Object.keys(ref)[0] as TargetKind;
+  return onlyKey(ref) as TargetKind;
 }
 
 export function refId(ref: EntityRef): string {
   if ('globe' in ref) return 'globe';
-  return Object.values(ref)[0] as string;
+  return (ref as Record<string, string>)[onlyKey(ref) as string];
 }
 
 export function sameRef(a: EntityRef, b: EntityRef): boolean {

@@ -1,5 +1,6 @@
 import type { House, ManaType, SpellCost } from './mana';
 import type { Colour } from './players';
+import { onlyKey } from './one-key';
 
 /** S1: the five spell types. Instants leave play at once; alterations and conjurations become active. */
 export const SPELL_TYPES = ['alteration', 'conjuration', 'manifestation', 'summoning', 'hero'] as const;
@@ -100,7 +101,7 @@ export const ACTION_NAMES: readonly ActionName[] = [
 
 /** The name and parameters of a one-key action object. */
 export function actionOf(action: Action): { name: ActionName; params: ActionParams[ActionName] } {
-  const name = Object.keys(action)[0] as ActionName;
+  const name = onlyKey(action) as ActionName;
   return { name, params: (action as Record<string, ActionParams[ActionName]>)[name] };
 }
 

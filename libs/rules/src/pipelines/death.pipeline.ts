@@ -142,7 +142,7 @@ function burial(ctx: EngineContext, run: DeathRun, cause: string): void {
     { rule: 'E3.3', step: 'E3', cause },
   );
   const group = ctx.state.groups[groupId];
-  if (group.minionIds.length === 0 && !ctx.groupsKeptAlive.has(groupId)) {
+  if (group.minionIds.length === 0 && !ctx.isGroupKeptAlive(groupId)) {
     groupDies(ctx, groupId, run.category, buried);
   }
 }
