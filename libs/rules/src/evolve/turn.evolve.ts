@@ -5,11 +5,11 @@ import type { EvolverMap } from './evolver';
 function startTurn(state: GameState, turn: number): void {
   state.turn = turn;
   state.phase = 'start';
-  // The last turn's orders are deleted from the record rather than the record replaced: a record that has had
-  // keys deleted stays in V8's dictionary mode, where adding a turn's fresh order ids costs no hidden classes.
+  // The last turn's orders and casualties are deleted from their records rather than the records replaced: a
+  // record that has had keys deleted stays in V8's dictionary mode, where a turn's fresh ids cost no hidden classes.
   for (const id of state.orderIds) delete state.orders[id];
   state.orderIds = [];
-  state.casualties = {};
+  for (const id in state.casualties) delete state.casualties[id];
   for (const player of PLAYERS) {
     state.players[player].confirmed = false;
     state.players[player].discardedThisTurn = false;
