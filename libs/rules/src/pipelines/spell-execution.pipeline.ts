@@ -11,16 +11,20 @@ import { squanderCheck } from './squander.check';
  * (B2): the initiative player's spells, then the other player's [A: players do not interleave].
  */
 export function executionOrder(ctx: EngineContext): SpellOrder[] {
-  const casts = ctx.state.orderIds
-    .map((id) => ctx.state.orders[id])
-    .filter((order): order is SpellOrder => order.kind === 'cast');
-  const sequence = standardSequence(ctx.state.initiative);
+  const { orders, orderIds } = ctx.state;
+  const byPlayer = standardSequence(ctx.state.initiative).map((player) => {
+    const casts: SpellOrder[] = [];
+    for (const id of orderIds) {
+      const order = orders[id];
+      if (order.kind === 'cast' && order.player === player) casts.push(order);
+    }
+    return casts;
+  });
   if (RULES_OPTIONS.interleaveSpellExecution) {
-    const byPlayer = sequence.map((player) => casts.filter((order) => order.player === player));
-    const longest = Math.max(0, ...byPlayer.map((orders) => orders.length));
-    return Array.from({ length: longest }, (_, i) => byPlayer.map((orders) => orders[i]).filter(Boolean)).flat();
+    const longest = Math.max(0, ...byPlayer.map((casts) => casts.length));
+    return Array.from({ length: longest }, (_, i) => byPlayer.map((casts) => casts[i]).filter(Boolean)).flat();
   }
-  return sequence.flatMap((player) => casts.filter((order) => order.player === player));
+  return byPlayer.flat();
 }
 
 /** The spell execution phase (S3 "executing"): every targeted spell succeeds or squanders, in S7 order. */
