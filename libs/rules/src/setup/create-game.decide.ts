@@ -25,7 +25,8 @@ export function resolveSpells(setup: GameSetup): Record<string, SpellDefinition>
     ]),
     ...(setup.board?.activeSpells ?? []).map((active) => active.spell),
   ];
-  for (const key of named) {
+  // Each distinct key once (decks repeat their cards), in order of first mention.
+  for (const key of new Set(named)) {
     const known = lookup(SPELL_CATALOG, key);
     if (lookup(spells, key) === undefined && known !== undefined) spells[key] = known;
   }
