@@ -1,9 +1,11 @@
 import { createStores } from '@app/event-store';
 import type { NewEvent } from '@app/event-store';
-import { DEFAULT_GAMES_OPTIONS, GameRepository, gameStream } from '@app/games';
+import { gameStream } from '@app/games';
 import type { DomainEvent } from '@app/rules';
 import Database from 'better-sqlite3';
 import * as fs from 'node:fs';
+import type { SetupDecks } from '@app/games/loading/setup-decks.cache';
+import { SNAPSHOT_KEY, encodeSnapshotBody } from '@app/games/loading/snapshot-body.codec';
 import { snapshotDue } from '@app/games/loading/snapshot.policy';
 import { BIG_BOARD, recordSyntheticGame } from './synthetic-game';
 import { nowMs } from './timing.kit';
@@ -34,24 +36,20 @@ function fakeLink(revision: number): string {
 
 /**
  * A SQLite store holding one synthetic big-board game of exactly `events` events, appended in large batches, with
- * the snapshots the command service would have saved (GameRepository.saveSnapshot whenever the snapshot policy is
- * due after a command: every 1,000 revisions and at every turn end).
+ * the snapshots the command service would have saved (GameRepository.saveSnapshot's bodies, whenever the snapshot
+ * policy is due after a command: every 1,000 revisions and at every turn end).
  */
 export async function buildMillionEventStore(path: string, events = MILLION): Promise<MillionEventFixture> {
   const started = nowMs();
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(path + suffix, { force: true });
   const stores = createStores({ kind: 'sqlite', sqlitePath: path });
-  const repository = new GameRepository(stores.eventStore, stores.snapshotStore, {
-    ...DEFAULT_GAMES_OPTIONS,
-    store: { kind: 'sqlite', sqlitePath: path },
-    runScheduler: false,
-  });
   const stream = gameStream(FIXTURE_GAME);
   let pending: NewEvent[] = [];
   let queued = 0;
   let appended = 0;
   let revision = -1;
   let lastSnapshot: number | undefined;
+  let setupDecks: SetupDecks | null = null;
   const saves: Promise<void>[] = [];
   // Called from the synchronous generation loop: the expected revision is counted before the append settles.
   const flush = async () => {
@@ -71,6 +69,9 @@ export async function buildMillionEventStore(path: string, events = MILLION): Pr
     afterCommand: (state, _command, produced: DomainEvent[]) => {
       const previous = revision;
       for (const event of produced) {
+        if (event.type === 'GameCreated') {
+          setupDecks = { red: event.data.players.red.deck, blue: event.data.players.blue.deck };
+        }
         if (revision + 1 >= events) break;
         revision += 1;
         const metadata = { ...event.metadata, prevHash: fakeLink(revision - 1), hash: fakeLink(revision) };
@@ -78,7 +79,10 @@ export async function buildMillionEventStore(path: string, events = MILLION): Pr
       }
       // Only commands that fit whole: the snapshot must be the state right after its revision.
       if (revision === previous + produced.length && snapshotDue(previous, revision, produced, 1000, lastSnapshot)) {
-        saves.push(repository.saveSnapshot({ gameId: FIXTURE_GAME, revision, state, lastHash: fakeLink(revision) }));
+        // The body GameRepository.saveSnapshot writes, encoded now: the state changes as soon as this returns. (The
+        // repository reads the set-up decks from the store, where the batched appends may not have put them yet.)
+        const body = encodeSnapshotBody(state, fakeLink(revision), setupDecks);
+        saves.push(stores.snapshotStore.saveSnapshot(stream, revision, SNAPSHOT_KEY, body));
         lastSnapshot = revision;
       }
       if (pending.length >= 20_000) flushes.push(flush());
@@ -92,7 +96,9 @@ export async function buildMillionEventStore(path: string, events = MILLION): Pr
 
   const db = new Database(path, { readonly: true });
   const { count, bytes, largest } = db
-    .prepare('SELECT COUNT(*) AS count, SUM(LENGTH(state)) AS bytes, MAX(LENGTH(state)) AS largest FROM snapshots')
+    .prepare(
+      'SELECT COUNT(*) AS count, SUM(LENGTH(state)) AS bytes, MAX(LENGTH(state)) AS largest FROM stream_snapshots',
+    )
     .get() as { count: number; bytes: number; largest: number };
   db.close();
   const fileBytes = ['', '-wal'].reduce(

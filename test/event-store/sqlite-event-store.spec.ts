@@ -35,7 +35,7 @@ describe('SqliteEventStore (sqlite specifics)', () => {
       const tables = raw.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).all() as {
         name: string;
       }[];
-      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['events', 'snapshots']));
+      expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['events', 'stream_snapshots']));
     } finally {
       raw.close();
     }

@@ -21,15 +21,19 @@ CREATE INDEX IF NOT EXISTS events_by_type ON events (type, position);
 -- listStreams: one small entry per stream (its first event) instead of a scan of the whole log.
 CREATE INDEX IF NOT EXISTS events_stream_heads ON events (stream) WHERE revision = 0;
 
--- Snapshots are a cache (deleting them changes no answer), keyed by engine version.
-CREATE TABLE IF NOT EXISTS snapshots (
+-- Snapshots are a cache (deleting them changes no answer), keyed by engine version. A rowid table with its key in
+-- an index of its own: a snapshot is tens of kilobytes, and a WITHOUT ROWID table keeps up to a kilobyte of every
+-- row in its b-tree pages, inner ones too, so finding one took 0.15 ms where this index takes a few microseconds.
+-- Earlier builds' table "snapshots" is left as it was, for them (a cache: this build neither reads nor needs it).
+CREATE TABLE IF NOT EXISTS stream_snapshots (
+  id             INTEGER PRIMARY KEY,
   stream         TEXT    NOT NULL,
   engine_version TEXT    NOT NULL,
   revision       INTEGER NOT NULL,
   state          TEXT    NOT NULL,
   saved_at       TEXT    NOT NULL,
-  PRIMARY KEY (stream, engine_version, revision)
-) WITHOUT ROWID;
+  UNIQUE (stream, engine_version, revision)
+);
 `;
 
 export type SqliteSynchronous = 'NORMAL' | 'FULL';

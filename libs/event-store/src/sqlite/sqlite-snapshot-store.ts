@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Snapshot } from '../snapshot-store.port';
 import { SnapshotStore } from '../snapshot-store.port';
 
-/** Snapshots in the same sqlite file as the events (table `snapshots`, see sqlite-schema.ts). */
+/** Snapshots in the same sqlite file as the events (table `stream_snapshots`, see sqlite-schema.ts). */
 export class SqliteSnapshotStore extends SnapshotStore {
   private readonly save: Database.Statement;
   private readonly latest: Database.Statement;
@@ -13,17 +13,19 @@ export class SqliteSnapshotStore extends SnapshotStore {
   constructor(db: Database.Database) {
     super();
     this.save = db.prepare(
-      `INSERT OR REPLACE INTO snapshots (stream, engine_version, revision, state, saved_at) VALUES (?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO stream_snapshots (stream, engine_version, revision, state, saved_at)
+       VALUES (?, ?, ?, ?, ?)`,
     );
     this.latest = db.prepare(
-      `SELECT revision, state FROM snapshots WHERE stream = ? AND engine_version = ? ORDER BY revision DESC LIMIT 1`,
-    );
-    this.atOrBefore = db.prepare(
-      `SELECT revision, state FROM snapshots WHERE stream = ? AND engine_version = ? AND revision <= ?
+      `SELECT revision, state FROM stream_snapshots WHERE stream = ? AND engine_version = ?
        ORDER BY revision DESC LIMIT 1`,
     );
-    this.deleteOne = db.prepare(`DELETE FROM snapshots WHERE stream = ?`);
-    this.deleteAll = db.prepare(`DELETE FROM snapshots`);
+    this.atOrBefore = db.prepare(
+      `SELECT revision, state FROM stream_snapshots WHERE stream = ? AND engine_version = ? AND revision <= ?
+       ORDER BY revision DESC LIMIT 1`,
+    );
+    this.deleteOne = db.prepare(`DELETE FROM stream_snapshots WHERE stream = ?`);
+    this.deleteAll = db.prepare(`DELETE FROM stream_snapshots`);
   }
 
   override async saveSnapshot(stream: string, revision: number, engineVersion: string, state: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { EventStore, SnapshotStore } from '@app/event-store';
 import type { RecordedEvent } from '@app/event-store';
-import { ENGINE_VERSION, cloneState, evolve, initialState } from '@app/rules';
+import { cloneState, evolve, initialState } from '@app/rules';
 import type { DomainEvent, GameState } from '@app/rules';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { GameNotFoundError, GamePointNotFoundError } from '../games.errors';
@@ -8,11 +8,8 @@ import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
 import { gameStream } from '../game-stream';
 import { genesisHash } from '../recording/hash-chain';
 import type { LoadedGame } from './loaded-game';
-
-interface SnapshotBody {
-  state: GameState;
-  hash: string;
-}
+import { SNAPSHOT_KEY, decodeSnapshotBody, encodeSnapshotBody } from './snapshot-body.codec';
+import { SetupDecksCache } from './setup-decks.cache';
 
 /**
  * Loads games as folds of their streams: from the latest snapshot at or before the wanted revision (snapshots
@@ -22,12 +19,15 @@ interface SnapshotBody {
 export class GameRepository {
   private readonly logger = new Logger(GameRepository.name);
   private readonly latest = new Map<string, LoadedGame>();
+  private readonly setupDecks: SetupDecksCache;
 
   constructor(
     private readonly store: EventStore,
     private readonly snapshots: SnapshotStore,
     @Inject(GAMES_OPTIONS) private readonly options: GamesOptions,
-  ) {}
+  ) {
+    this.setupDecks = new SetupDecksCache(store, options.cachedGames);
+  }
 
   /**
    * The game as it stands now, taken out of the cache: the caller owns its state (it may decide on it in place)
@@ -85,20 +85,31 @@ export class GameRepository {
 
   /** Saves a snapshot; a failure only costs speed, so it is logged, never thrown. */
   async saveSnapshot(game: LoadedGame): Promise<void> {
-    const body: SnapshotBody = { state: game.state, hash: game.lastHash };
+    const { gameId, revision, lastHash } = game;
     try {
-      await this.snapshots.saveSnapshot(gameStream(game.gameId), game.revision, ENGINE_VERSION, JSON.stringify(body));
+      // The state is the cache's: the next command may change it in place while this waits, so the body is taken
+      // before any wait (a copy of the state, the first time a game's set-up decks are not known yet).
+      const known = this.setupDecks.known(gameId);
+      const body = known
+        ? encodeSnapshotBody(game.state, lastHash, known)
+        : await this.encodeOnceDecksAreRead(gameId, cloneState(game.state), lastHash);
+      await this.snapshots.saveSnapshot(gameStream(gameId), revision, SNAPSHOT_KEY, body);
     } catch (error) {
-      this.logger.warn(`snapshot of ${game.gameId}@${game.revision} not saved: ${(error as Error).message}`);
+      this.logger.warn(`snapshot of ${gameId}@${revision} not saved: ${(error as Error).message}`);
     }
   }
 
+  private async encodeOnceDecksAreRead(gameId: string, state: GameState, lastHash: string): Promise<string> {
+    return encodeSnapshotBody(state, lastHash, await this.setupDecks.decksOf(gameId));
+  }
+
   private async startingPoint(gameId: string, revision: number): Promise<LoadedGame> {
-    const snapshot = await this.snapshots.loadSnapshot(gameStream(gameId), ENGINE_VERSION, revision);
-    if (snapshot === null) {
+    const snapshot = await this.snapshots.loadSnapshot(gameStream(gameId), SNAPSHOT_KEY, revision);
+    const body = snapshot && (await decodeSnapshotBody(snapshot.state, () => this.setupDecks.decksOf(gameId)));
+    if (!snapshot || !body) {
+      if (snapshot) this.logger.warn(`snapshot of ${gameId}@${snapshot.revision} not usable: folding from 0`);
       return { gameId, revision: -1, state: initialState(), lastHash: genesisHash(gameId), snapshotRevision: -1 };
     }
-    const body = JSON.parse(snapshot.state) as SnapshotBody;
     return {
       gameId,
       revision: snapshot.revision,

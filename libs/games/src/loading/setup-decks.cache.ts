@@ -1,0 +1,41 @@
+import type { EventStore } from '@app/event-store';
+import { COLOURS } from '@app/rules';
+import type { Colour, EventDataMap } from '@app/rules';
+import { gameStream } from '../game-stream';
+
+/** Each player's deck as the game was set up (its `GameCreated`, revision 0). Shared: never change them. */
+export type SetupDecks = Readonly<Record<Colour, readonly string[]>>;
+
+/**
+ * The set-up decks of recently loaded games, read from each game's first event. Snapshots leave a deck out when it
+ * is the tail of the set-up deck (see snapshot-body.codec.ts), and rebuild it from here. A stream's first event
+ * never changes, so an entry never goes stale; the map is bounded like the repository's cache of latest states.
+ */
+export class SetupDecksCache {
+  private readonly byGame = new Map<string, SetupDecks>();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly capacity: number,
+  ) {}
+
+  /** The game's set-up decks if they were read already (no wait). */
+  known(gameId: string): SetupDecks | undefined {
+    return this.byGame.get(gameId);
+  }
+
+  /** The game's set-up decks, or null when its first event is not (yet) a `GameCreated` with decks. */
+  async decksOf(gameId: string): Promise<SetupDecks | null> {
+    const cached = this.byGame.get(gameId);
+    if (cached) return cached;
+    const [first] = await this.store.readStream(gameStream(gameId), { from: 0, maxCount: 1 });
+    if (first?.revision !== 0 || first.type !== 'GameCreated') return null;
+    const players = (first.data as Partial<EventDataMap['GameCreated']>).players;
+    if (!COLOURS.every((colour) => Array.isArray(players?.[colour]?.deck))) return null;
+    // Copies: the store may hand the same event objects to other readers.
+    const decks: SetupDecks = { red: [...players!.red.deck], blue: [...players!.blue.deck] };
+    this.byGame.set(gameId, decks);
+    if (this.byGame.size > this.capacity) this.byGame.delete(this.byGame.keys().next().value as string);
+    return decks;
+  }
+}
