@@ -155,6 +155,70 @@ describe('SqliteEventStore (sqlite specifics)', () => {
     await expect(store.append('game-1', batch(2), 'no-stream')).resolves.toMatchObject({ lastRevision: 1 });
   });
 
+  it('commits the appends of one event-loop turn together, each with its own outcome, in call order', async () => {
+    const file = path.join(dir, 'group.db');
+    const store = openStore(file);
+    await store.append('game-a', batch(1), 'no-stream');
+    const raw = new Database(file);
+    try {
+      raw.exec(`CREATE TRIGGER slip BEFORE INSERT ON events WHEN NEW.stream = 'game-c' AND NEW.type <> 'Foreign'
+        BEGIN INSERT INTO events (stream, revision, type, data, metadata, recorded_at)
+          VALUES (NEW.stream, NEW.revision, 'Foreign', '{}', '{}', 'now'); END`);
+      const outcomes = await Promise.allSettled([
+        store.append('game-a', batch(2, 1), 0),
+        store.append('game-b', batch(1), 'no-stream'),
+        store.append('game-a', batch(1, 9), 0), // the first append of the group has moved game-a on
+        store.append('game-c', batch(1), 'no-stream'), // another writer slips in: a conflict, rolled back alone
+        store.append('game-a', batch(1, 3), 2), // sees the first append of its own group
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+      for (const i of [2, 3]) {
+        expect((outcomes[i] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedRevisionError);
+      }
+      expect((await store.readStream('game-a')).map((e) => (e.data as { i: number }).i)).toEqual([0, 1, 2, 3]);
+      expect(await store.readStream('game-c')).toEqual([]);
+      const positions = (await store.readAll()).map((e) => `${e.stream}@${e.revision}`);
+      expect(positions).toEqual(['game-a@0', 'game-a@1', 'game-a@2', 'game-b@0', 'game-a@3']);
+    } finally {
+      raw.exec('DROP TRIGGER IF EXISTS slip');
+      raw.close();
+    }
+  });
+
+  it('commits what a settled append sets off in the same turn of the event loop, not a turn later', async () => {
+    const store = openStore(path.join(dir, 'cascade.db'));
+    let nextTurn = false;
+    const followUp = store.append('game-1', batch(1), 'no-stream').then(() => {
+      setImmediate(() => (nextTurn = true));
+      return store.append('game-1', batch(1, 1), 0);
+    });
+    await expect(followUp).resolves.toMatchObject({ lastRevision: 1 });
+    expect(nextTurn).toBe(false);
+  });
+
+  it('commits appends still waiting for their group when the store closes', async () => {
+    const file = path.join(dir, 'closing.db');
+    const store = openStore(file);
+    const appended = store.append('game-1', batch(2), 'no-stream');
+    await store.close();
+    await expect(appended).resolves.toMatchObject({ lastRevision: 1 });
+    const reopened = openStore(file);
+    expect(await reopened.readStream('game-1')).toHaveLength(2);
+  });
+
+  it('checkpoints the WAL from a worker thread, and removes it on close as before', async () => {
+    const file = path.join(dir, 'checkpointed.db');
+    const store = openStore(file);
+    const empty = fs.statSync(file).size;
+    // Far below any automatic checkpoint of the store's own connection: only the worker copies these pages.
+    await store.append('game-1', batch(200), 'no-stream');
+    await waitFor(() => fs.statSync(file).size > empty, 'pages copied into the database file', 5000);
+    await store.close();
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+    const reopened = openStore(file, { backgroundCheckpoints: false });
+    expect(await reopened.readStream('game-1')).toHaveLength(200);
+  });
+
   it('reads a 20,000-event stream page by page', async () => {
     const store = openStore(path.join(dir, 'big.db'));
     let expected: number | 'no-stream' = 'no-stream';

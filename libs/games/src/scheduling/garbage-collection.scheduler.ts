@@ -2,7 +2,7 @@ import { EventStore } from '@app/event-store';
 import type { RecordedEvent } from '@app/event-store';
 import { CommandRejected } from '@app/rules';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Subject, type Subscription, concatMap } from 'rxjs';
+import { Subject, type Subscription, mergeMap } from 'rxjs';
 import { GameCommandService } from '../commands/game-command.service';
 import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
 import { GAME_STREAM_PREFIX, gameIdOfStream } from '../game-stream';
@@ -42,7 +42,10 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
   }
 
   async start(): Promise<void> {
-    this.subscriptions.push(this.work.pipe(concatMap((job) => this.collect(job))).subscribe());
+    // Every game's collection starts at once (one game's commands still run one at a time, in arrival order, in
+    // GameCommandService): queued behind another game's, it would reach its game's queue after the players' next
+    // order, which the rules refuse until the turn's garbage is collected.
+    this.subscriptions.push(this.work.pipe(mergeMap((job) => this.collect(job))).subscribe());
     const filter = { streamPrefix: GAME_STREAM_PREFIX, eventTypes: [SCHEDULED, COLLECTED] };
     const pending = new Map<string, RecordedEvent>();
     let checkpoint: number | undefined;
