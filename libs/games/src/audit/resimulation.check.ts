@@ -1,9 +1,9 @@
-import canonicalize from 'canonicalize';
 import { CommandRejected, execute, initialState, inputCommandOf, startsCommand } from '@app/rules';
 import type { Command, DomainEvent, GameState } from '@app/rules';
 import type { GameEventLine } from '../recording/game-event-line';
 import { type ForkProvenance, forkProvenanceOf, provenanceAt } from './fork-provenance';
 import type { Divergence, ResimulationVerdict } from './game-audit.report';
+import { canonicalJson } from '../recording/canonical-json';
 
 /** What the comparison leaves out of a stored event: the chain links, which the engine does not produce. */
 function withoutLinks(metadata: Record<string, unknown>): Record<string, unknown> {
@@ -15,7 +15,7 @@ type Comparable = { type: string; data: unknown; metadata: Record<string, unknow
 
 /** The bytes compared: RFC 8785 canonical JSON of type, data and metadata (the hash chain's own form). */
 function canonical(event: Comparable): string {
-  return canonicalize({ type: event.type, data: event.data, metadata: event.metadata }) ?? '';
+  return canonicalJson({ type: event.type, data: event.data, metadata: event.metadata });
 }
 
 /** Equal values, keys in the same order: what makes two JSON texts equal, found without writing either. */

@@ -1,5 +1,5 @@
 import type { Command } from '@app/rules';
-import canonicalize from 'canonicalize';
+import { canonicalJson } from '../recording/canonical-json';
 
 /** A command's data with defaults filled in, so a request and the command rebuilt from its events compare. */
 function normalisedData(command: Command): unknown {
@@ -12,6 +12,6 @@ function normalisedData(command: Command): unknown {
 export function sameCommand(recorded: Command, requested: Command): boolean {
   return (
     recorded.type === requested.type &&
-    canonicalize(normalisedData(recorded)) === canonicalize(JSON.parse(JSON.stringify(normalisedData(requested))))
+    canonicalJson(normalisedData(recorded)) === canonicalJson(JSON.parse(JSON.stringify(normalisedData(requested))))
   );
 }

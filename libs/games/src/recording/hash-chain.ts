@@ -1,5 +1,5 @@
-import canonicalize from 'canonicalize';
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
+import { canonicalJson } from './canonical-json';
 
 /** The link fields every stored event carries (DESIGN.md "Event envelope"). */
 export interface ChainLinks {
@@ -13,9 +13,11 @@ export interface Hashable {
   metadata: object;
 }
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
+/** One-shot hashing (Node >= 20.12) skips building a Hash object per event; older Nodes build one. */
+const sha256: (text: string) => string =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha256', text, 'hex')
+    : (text) => crypto.createHash('sha256').update(text).digest('hex');
 
 /** Where a game's chain starts: a per-game value, so no two games' chains can be spliced together. */
 export function genesisHash(gameId: string): string {
@@ -28,7 +30,7 @@ export function genesisHash(gameId: string): string {
  */
 export function eventHash(prevHash: string, event: Hashable): string {
   const { hash: _ignored, ...metadata } = event.metadata as Record<string, unknown>;
-  return sha256(prevHash + canonicalize({ type: event.type, data: event.data, metadata }));
+  return sha256(prevHash + canonicalJson({ type: event.type, data: event.data, metadata }));
 }
 
 /** Links a batch of engine events onto the chain ending at `prevHash`; returns the events to store. */
