@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { playerToken, readPlayerToken, sameToken } from '@app/games';
+import { type PlayerClaim, playerToken, readPlayerToken, sameToken } from '@app/games';
 import type { Colour } from '@app/rules';
 import { type ResolvedViewerSecrets, VIEWER_SECRETS } from '../config/viewer-secrets';
 import { ANONYMOUS, type Caller, ORGANISER_CALLER } from './caller';
@@ -7,9 +7,18 @@ import { TokenRefused } from './presented-token';
 
 export type PlayerTokens = Record<Colour, string>;
 
+/**
+ * How many player tokens already checked are remembered. A token's claim depends only on the token and the server
+ * secret, so the answer never goes stale; remembering it spares an HMAC on every command of a game being played.
+ */
+const REMEMBERED_TOKENS = 10_000;
+
 /** The only holder of the secrets: gives out player tokens and tells whose a presented token is. */
 @Injectable()
 export class ViewerTokens {
+  /** Tokens this service gave out, as checked once: only valid ones, so guesses cannot fill it. */
+  private readonly verified = new Map<string, PlayerClaim>();
+
   constructor(@Inject(VIEWER_SECRETS) private readonly secrets: ResolvedViewerSecrets) {}
 
   /** A game's player tokens: derived from its id, so they can be given again at any time and are never stored. */
@@ -24,8 +33,15 @@ export class ViewerTokens {
   identify(token: string | undefined): Caller {
     if (token === undefined) return ANONYMOUS;
     if (sameToken(token, this.secrets.organiserToken)) return ORGANISER_CALLER;
+    const claim = this.verified.get(token) ?? this.verify(token);
+    return { kind: 'player', ...claim };
+  }
+
+  private verify(token: string): PlayerClaim {
     const claim = readPlayerToken(this.secrets.serverSecret, token);
     if (claim === null) throw new TokenRefused('this token is not one this service gave out', 'invalid_token');
-    return { kind: 'player', ...claim };
+    if (this.verified.size >= REMEMBERED_TOKENS) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, claim);
+    return claim;
   }
 }
