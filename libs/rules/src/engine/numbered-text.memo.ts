@@ -1,7 +1,7 @@
 /**
  * `prefix + n` for whole numbers below a bound, made once and then handed out again. Turning a number into text
- * is the costliest part of building an event envelope (V8 does it in its runtime, at about the cost of folding the
- * event), and a fresh order id must also be interned when it becomes a key of `state.orders`. Revisions and order
+ * is the costliest part of building an event envelope (V8 does it in its runtime, at about half the cost of folding
+ * the event), and a fresh order id must also be interned when it becomes a key of `state.orders`. Revisions and order
  * numbers repeat from game to game, so a long-running service meets the same texts over and over. The text is the
  * same either way; the memo only bounds how often it is built (at most `limit` strings are kept).
  */
