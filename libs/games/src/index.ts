@@ -4,6 +4,7 @@ export * from './games.module';
 export * from './games.options';
 export * from './games.errors';
 export * from './game-stream';
+export * from './caching/recent-entries.cache';
 export * from './recording/hash-chain';
 export * from './recording/game-event-line';
 export * from './loading/loaded-game';

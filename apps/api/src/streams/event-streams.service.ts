@@ -3,6 +3,7 @@ import { type Observable, catchError, concatMap, filter, from, map, of, takeUnti
 import { EventStore, EventStoreUnavailableError, type RecordedEvent } from '@app/event-store';
 import {
   GAME_STREAM_PREFIX,
+  RecentEntriesCache,
   type GlobalEventLine,
   type Viewer,
   type ViewedEventLine,
@@ -115,7 +116,7 @@ export class EventStreamsService {
   ): Observable<MessageEvent> {
     const stream = gameId === undefined ? undefined : gameStream(gameId);
     const wanted = types === undefined ? undefined : new Set(types);
-    const redactors = new Map<string, PositionedRedactor>();
+    const redactors = new RecentEntriesCache<string, PositionedRedactor>(REDACTORS_PER_GLOBAL_STREAM);
     const view = (event: RecordedEvent, game: string, positioned: PositionedRedactor): MessageEvent | null => {
       positioned.next = event.revision + 1;
       const viewed = viewedOfTypes(positioned.redactor.view(toEventLine(event)), wanted);
@@ -137,10 +138,7 @@ export class EventStreamsService {
           if (known !== undefined && known.next === event.revision) return of(view(event, game, known));
           return from(
             this.views.redactorAt(viewerIn(caller, game), game, event.revision).then((positioned) => {
-              redactors.delete(game);
-              redactors.set(game, positioned);
-              if (redactors.size > REDACTORS_PER_GLOBAL_STREAM)
-                redactors.delete(redactors.keys().next().value as string);
+              redactors.remember(game, positioned);
               return view(event, game, positioned);
             }),
           );

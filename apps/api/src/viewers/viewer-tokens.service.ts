@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type PlayerClaim, playerToken, readPlayerToken, sameToken } from '@app/games';
+import { type PlayerClaim, RecentEntriesCache, playerToken, readPlayerToken, sameToken } from '@app/games';
 import type { Colour } from '@app/rules';
 import { type ResolvedViewerSecrets, VIEWER_SECRETS } from '../config/viewer-secrets';
 import { ANONYMOUS, type Caller, ORGANISER_CALLER } from './caller';
@@ -17,7 +17,7 @@ const REMEMBERED_TOKENS = 10_000;
 @Injectable()
 export class ViewerTokens {
   /** Tokens this service gave out, as checked once: only valid ones, so guesses cannot fill it. */
-  private readonly verified = new Map<string, PlayerClaim>();
+  private readonly verified = new RecentEntriesCache<string, PlayerClaim>(REMEMBERED_TOKENS);
 
   constructor(@Inject(VIEWER_SECRETS) private readonly secrets: ResolvedViewerSecrets) {}
 
@@ -40,8 +40,7 @@ export class ViewerTokens {
   private verify(token: string): PlayerClaim {
     const claim = readPlayerToken(this.secrets.serverSecret, token);
     if (claim === null) throw new TokenRefused('this token is not one this service gave out', 'invalid_token');
-    if (this.verified.size >= REMEMBERED_TOKENS) this.verified.delete(this.verified.keys().next().value as string);
-    this.verified.set(token, claim);
+    this.verified.remember(token, claim);
     return claim;
   }
 }

@@ -10,6 +10,7 @@ import { genesisHash } from '../recording/hash-chain';
 import type { LoadedGame } from './loaded-game';
 import { SNAPSHOT_KEY, decodeSnapshotBody, encodeSnapshotBody } from './snapshot-body.codec';
 import { SetupDecksCache } from './setup-decks.cache';
+import { RecentEntriesCache } from '../caching/recent-entries.cache';
 
 /**
  * Loads games as folds of their streams: from the latest snapshot at or before the wanted revision (snapshots
@@ -18,7 +19,7 @@ import { SetupDecksCache } from './setup-decks.cache';
 @Injectable()
 export class GameRepository {
   private readonly logger = new Logger(GameRepository.name);
-  private readonly latest = new Map<string, LoadedGame>();
+  private readonly latest: RecentEntriesCache<string, LoadedGame>;
   private readonly setupDecks: SetupDecksCache;
 
   constructor(
@@ -26,6 +27,7 @@ export class GameRepository {
     private readonly snapshots: SnapshotStore,
     @Inject(GAMES_OPTIONS) private readonly options: GamesOptions,
   ) {
+    this.latest = new RecentEntriesCache(options.cachedGames);
     this.setupDecks = new SetupDecksCache(store, options.cachedGames);
   }
 
@@ -36,7 +38,7 @@ export class GameRepository {
    */
   async checkout(gameId: string, fresh: boolean): Promise<LoadedGame> {
     const game = await this.loadLatest(gameId, fresh);
-    this.latest.delete(gameId);
+    this.latest.forget(gameId);
     return game;
   }
 
@@ -72,15 +74,11 @@ export class GameRepository {
 
   /** Remembers the latest state of a game (after a command appended its events). */
   remember(game: LoadedGame): void {
-    this.latest.delete(game.gameId);
-    this.latest.set(game.gameId, game);
-    if (this.latest.size > this.options.cachedGames) {
-      this.latest.delete(this.latest.keys().next().value as string);
-    }
+    this.latest.remember(game.gameId, game);
   }
 
   forget(gameId: string): void {
-    this.latest.delete(gameId);
+    this.latest.forget(gameId);
   }
 
   /** Saves a snapshot; a failure only costs speed, so it is logged, never thrown. */

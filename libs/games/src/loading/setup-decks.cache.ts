@@ -2,6 +2,7 @@ import type { EventStore } from '@app/event-store';
 import { COLOURS } from '@app/rules';
 import type { Colour, EventDataMap } from '@app/rules';
 import { gameStream } from '../game-stream';
+import { RecentEntriesCache } from '../caching/recent-entries.cache';
 
 /** Each player's deck as the game was set up (its `GameCreated`, revision 0). Shared: never change them. */
 export type SetupDecks = Readonly<Record<Colour, readonly string[]>>;
@@ -12,12 +13,14 @@ export type SetupDecks = Readonly<Record<Colour, readonly string[]>>;
  * never changes, so an entry never goes stale; the map is bounded like the repository's cache of latest states.
  */
 export class SetupDecksCache {
-  private readonly byGame = new Map<string, SetupDecks>();
+  private readonly byGame: RecentEntriesCache<string, SetupDecks>;
 
   constructor(
     private readonly store: EventStore,
-    private readonly capacity: number,
-  ) {}
+    capacity: number,
+  ) {
+    this.byGame = new RecentEntriesCache(capacity);
+  }
 
   /** The game's set-up decks if they were read already (no wait). */
   known(gameId: string): SetupDecks | undefined {
@@ -34,8 +37,7 @@ export class SetupDecksCache {
     if (!COLOURS.every((colour) => Array.isArray(players?.[colour]?.deck))) return null;
     // Copies: the store may hand the same event objects to other readers.
     const decks: SetupDecks = { red: [...players!.red.deck], blue: [...players!.blue.deck] };
-    this.byGame.set(gameId, decks);
-    if (this.byGame.size > this.capacity) this.byGame.delete(this.byGame.keys().next().value as string);
+    this.byGame.remember(gameId, decks);
     return decks;
   }
 }
