@@ -1,4 +1,4 @@
-import { NumberedTextMemo } from '../src/engine/numbered-text.memo';
+import { NumberedTextMemo } from '../src/model/numbered-text.memo';
 
 describe('NumberedTextMemo (event ids and order ids)', () => {
   it('gives exactly `prefix + n` below, at and beyond its bound, and for numbers it does not keep', () => {

@@ -1,12 +1,9 @@
 import type { DomainEvent, EventMetadata } from '../events/domain-event';
+import { eventIdOf } from '../events/domain-event';
 import type { EventDataMap, EventType } from '../events/event-vocabulary';
 import type { GameState } from '../model/game-state';
 import { RULES_OPTIONS } from '../rules-options';
 import { evolve } from './evolve';
-import { NumberedTextMemo } from './numbered-text.memo';
-
-/** Revision numbers as text, for event ids (`<gameId>@<revision>`, as eventIdOf builds them). */
-const REVISIONS = new NumberedTextMemo('');
 
 export interface EmitOptions {
   /** RULES.md id of the rule that produces this event. */
@@ -25,7 +22,6 @@ export interface EmitOptions {
 export class Emitter {
   readonly events: DomainEvent[] = [];
   private readonly correlationId: string;
-  private readonly eventIdPrefix: string;
 
   constructor(
     readonly state: GameState,
@@ -34,12 +30,11 @@ export class Emitter {
     correlationId?: string,
   ) {
     this.correlationId = correlationId ?? commandId;
-    this.eventIdPrefix = `${gameId}@`;
   }
 
   /** Records one event and returns its id, for the `cause` of the events it leads to. */
   emit<K extends EventType>(type: K, data: EventDataMap[K], options: EmitOptions): string {
-    const eventId = this.eventIdPrefix + REVISIONS.text(this.state.version);
+    const eventId = eventIdOf(this.gameId, this.state.version);
     const causationId = options.cause ?? this.commandId;
     // Two plain literals (with and without `step`) rather than a conditional spread: same keys in the same order,
     // but V8 builds a literal from a template, while a spread in the middle of one takes its slow generic path.

@@ -2,7 +2,7 @@ import type { EventDataMap, EventType } from '../events/event-vocabulary';
 import type { GameState } from '../model/game-state';
 import type { EmitOptions } from './emitter';
 import type { Emitter } from './emitter';
-import { NumberedTextMemo } from './numbered-text.memo';
+import { NumberedTextMemo } from '../model/numbered-text.memo';
 
 /** What a pipeline needs while it runs: the emitter (and through it the working state) and run-local flags. */
 export class EngineContext {

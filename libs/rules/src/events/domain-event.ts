@@ -1,5 +1,6 @@
 import type { Phase } from '../model/game-state';
 import type { EventDataMap, EventType } from './event-vocabulary';
+import { NumberedTextMemo } from '../model/numbered-text.memo';
 
 /** DESIGN.md "Event envelope". `prevHash`/`hash` are added by the store layer, not by the engine. */
 export interface EventMetadata {
@@ -23,6 +24,9 @@ export type DomainEvent<K extends EventType = EventType> = K extends EventType
   ? { type: K; data: EventDataMap[K]; metadata: EventMetadata }
   : never;
 
+/** Revision numbers as text (see NumberedTextMemo: the conversion is a large part of emitting an event). */
+const REVISIONS = new NumberedTextMemo('');
+
 export function eventIdOf(gameId: string, revision: number): string {
-  return `${gameId}@${revision}`;
+  return `${gameId}@${REVISIONS.text(revision)}`;
 }
