@@ -1,5 +1,5 @@
 import type { DomainEvent, EventMetadata } from '../events/domain-event';
-import { eventIdOf } from '../events/domain-event';
+import { GameEventIds } from '../events/domain-event';
 import type { EventDataMap, EventType } from '../events/event-vocabulary';
 import type { GameState } from '../model/game-state';
 import { RULES_OPTIONS } from '../rules-options';
@@ -22,6 +22,7 @@ export interface EmitOptions {
 export class Emitter {
   readonly events: DomainEvent[] = [];
   private readonly correlationId: string;
+  private readonly eventIds: GameEventIds;
 
   constructor(
     readonly state: GameState,
@@ -30,11 +31,12 @@ export class Emitter {
     correlationId?: string,
   ) {
     this.correlationId = correlationId ?? commandId;
+    this.eventIds = new GameEventIds(gameId);
   }
 
   /** Records one event and returns its id, for the `cause` of the events it leads to. */
   emit<K extends EventType>(type: K, data: EventDataMap[K], options: EmitOptions): string {
-    const eventId = eventIdOf(this.gameId, this.state.version);
+    const eventId = this.eventIds.at(this.state.version);
     const causationId = options.cause ?? this.commandId;
     // Two plain literals (with and without `step`) rather than a conditional spread: same keys in the same order,
     // but V8 builds a literal from a template, while a spread in the middle of one takes its slow generic path.

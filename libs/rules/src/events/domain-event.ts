@@ -24,9 +24,25 @@ export type DomainEvent<K extends EventType = EventType> = K extends EventType
   ? { type: K; data: EventDataMap[K]; metadata: EventMetadata }
   : never;
 
-/** Revision numbers as text (see NumberedTextMemo: the conversion is a large part of emitting an event). */
-const REVISIONS = new NumberedTextMemo('');
+/**
+ * Revision numbers as text (see NumberedTextMemo: the conversion is a large part of emitting an event). Up to a
+ * million-event game: every revision beyond the bound would pay for the conversion again.
+ */
+const REVISIONS = new NumberedTextMemo('', 1 << 20);
+
+/** The ids of one game's events, `<gameId>@<revision>`; the `<gameId>@` part is made once, not once per event. */
+export class GameEventIds {
+  private readonly prefix: string;
+
+  constructor(gameId: string) {
+    this.prefix = `${gameId}@`;
+  }
+
+  at(revision: number): string {
+    return this.prefix + REVISIONS.text(revision);
+  }
+}
 
 export function eventIdOf(gameId: string, revision: number): string {
-  return `${gameId}@${REVISIONS.text(revision)}`;
+  return new GameEventIds(gameId).at(revision);
 }
