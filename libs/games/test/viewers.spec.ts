@@ -138,3 +138,46 @@ describe('viewer rules (DESIGN.md "Viewers", T2, S9): nothing hidden leaks, at a
     expect(redsView.players.blue.handSize).toBe(before.players.blue.hand.length);
   });
 });
+
+describe('T3: an attack order is as secret as the other orders, in the state as in the events', () => {
+  const duel: Scenario = {
+    ...new GameBuilder()
+      .group('R', 'red', [recruit('R1'), recruit('R2')])
+      .group('B', 'blue', [recruit('B1'), recruit('B2')])
+      .build(),
+    name: 'duel',
+    turns: [
+      {
+        orders: {
+          red: [{ attack: { attacker: 'R1', victim: 'B1' } }],
+          blue: [{ attack: { attacker: 'B2', victim: 'R2' } }],
+        },
+      },
+    ],
+  };
+  const { events } = runScenario(duel, 'duel');
+  const states = statesBefore(events);
+  const blueAttack = events.findIndex((event) => event.type === 'AttackOrdered' && event.data.player === 'blue');
+  const combat = events.findIndex((event) => event.type === 'CombatPhaseStarted');
+  const withoutVersion = (view: Record<string, unknown>) => ({ ...view, version: null });
+
+  it('during the orders phase red’s view of the state is what it was before blue’s attack order, attackers included', () => {
+    const before = states[blueAttack];
+    const after = states[blueAttack + 1];
+    expect(after.attackersOrdered).toEqual(['R1', 'B2']);
+    expect(withoutVersion(viewState(after, playerViewer('red')))).toEqual(
+      withoutVersion(viewState(before, playerViewer('red'))),
+    );
+    expect(viewState(after, playerViewer('red')).attackersOrdered).toEqual(['R1']);
+    expect(viewState(after, SPECTATOR).attackersOrdered).toEqual([]);
+    expect(viewState(after, playerViewer('blue')).attackersOrdered).toEqual(['B2']);
+    expect(viewState(after, ORGANISER).attackersOrdered).toEqual(['R1', 'B2']);
+  });
+
+  it('once combat starts, every viewer sees both attacks counted', () => {
+    const released = states[combat + 1];
+    for (const viewer of [playerViewer('red'), SPECTATOR]) {
+      expect(viewState(released, viewer).attackersOrdered).toEqual(['R1', 'B2']);
+    }
+  });
+});

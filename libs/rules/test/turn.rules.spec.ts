@@ -326,6 +326,18 @@ describe('Turn (T1–T3)', () => {
         .thenRejected({ kind: 'rule', rule: 'T3', field: 'attacker' });
     });
 
+    it('T3 [A]: the once-a-turn limit counts orders still standing: a cancelled order frees the attacker, a new turn too', () => {
+      given(board(), orderAttack('red', 'R1', 'B1'), cancelOrder('red', 'order.1'))
+        .when(orderAttack('red', 'R1', 'B2'))
+        .then(event('AttackOrdered', { attackerId: 'R1', victimId: 'B2' }, { rule: 'T3' }));
+      given(board(), orderAttack('red', 'R1', 'B1'), orderAttack('red', 'R2', 'B1'), cancelOrder('red', 'order.2'))
+        .when(orderAttack('red', 'R1', 'B2'))
+        .thenRejected({ kind: 'rule', rule: 'T3', field: 'attacker' });
+      given(board(), orderAttack('red', 'R1', 'B1'), confirm('red'), confirm('blue'), collectGarbage())
+        .when(orderAttack('red', 'R1', 'B2'))
+        .then(event('AttackOrdered', { attackerId: 'R1', victimId: 'B2' }, { rule: 'T3' }));
+    });
+
     it('T3: a cancelled attack order does not run', () => {
       given(board(), orderAttack('red', 'R1', 'B1'))
         .when(cancelOrder('red', 'order.1'), confirm('red'), confirm('blue'))

@@ -29,7 +29,9 @@ export function viewState(state: GameState, viewer: Viewer): ViewedState {
     delete view.orders[order.id];
     view.orderIds = view.orderIds.filter((id) => id !== order.id);
     if (!ordersHidden) continue;
-    // Before execution the order is undone in the view: its card back in hand, its mana back in the pool.
+    // Before execution the order is undone in the view: its card back in hand, its mana back in the pool, its
+    // attacker not counted as ordered.
+    if (order.kind === 'attack') view.attackersOrdered.splice(view.attackersOrdered.indexOf(order.attackerId), 1);
     const player = view.players[order.player];
     if (order.kind === 'cast') player.mana = addPools(player.mana, order.cost);
     if (order.kind !== 'attack') player.hand.push(order.spell);

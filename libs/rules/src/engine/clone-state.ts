@@ -42,6 +42,7 @@ export function cloneState(state: GameState): GameState {
     })),
     orders: mapValues(state.orders, (order): Order => ({ ...order })),
     orderIds: [...state.orderIds],
+    attackersOrdered: [...state.attackersOrdered],
     casualties: mapValues(state.casualties, (casualty) => ({ ...casualty })),
     counters: { ...state.counters },
   };

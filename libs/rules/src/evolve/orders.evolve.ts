@@ -13,14 +13,15 @@ function removeOrder(state: GameState, orderId: string): void {
   state.orderIds = state.orderIds.filter((id) => id !== orderId);
 }
 
-function removeOneFromHand(hand: string[], spell: string): void {
-  hand.splice(hand.indexOf(spell), 1);
+/** Takes one copy of `value` out of the list (a card from a hand, an attacker from the attackers ordered). */
+function removeOne(list: string[], value: string): void {
+  list.splice(list.indexOf(value), 1);
 }
 
 export const orderEvolvers: EvolverMap = {
   SpellTargeted: (state, data) => {
     const player = state.players[data.player];
-    removeOneFromHand(player.hand, data.spell);
+    removeOne(player.hand, data.spell);
     player.mana = addPools(player.mana, data.cost, -1);
     addOrder(state, {
       id: data.orderId,
@@ -40,7 +41,7 @@ export const orderEvolvers: EvolverMap = {
   },
   CardDiscarded: (state, data) => {
     const player = state.players[data.player];
-    removeOneFromHand(player.hand, data.spell);
+    removeOne(player.hand, data.spell);
     player.discardedThisTurn = true;
     addOrder(state, { id: data.orderId, kind: 'discard', player: data.player, spell: data.spell });
   },
@@ -51,6 +52,7 @@ export const orderEvolvers: EvolverMap = {
     removeOrder(state, data.orderId);
   },
   AttackOrdered: (state, data) => {
+    state.attackersOrdered.push(data.attackerId);
     addOrder(state, {
       id: data.orderId,
       kind: 'attack',
@@ -61,5 +63,9 @@ export const orderEvolvers: EvolverMap = {
       outcome: 'pending',
     });
   },
-  AttackCancelled: (state, data) => removeOrder(state, data.orderId),
+  AttackCancelled: (state, data) => {
+    const order = state.orders[data.orderId];
+    if (order?.kind === 'attack') removeOne(state.attackersOrdered, order.attackerId);
+    removeOrder(state, data.orderId);
+  },
 };

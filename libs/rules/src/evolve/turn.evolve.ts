@@ -9,6 +9,7 @@ function startTurn(state: GameState, turn: number): void {
   // record that has had keys deleted stays in V8's dictionary mode, where a turn's fresh ids cost no hidden classes.
   for (const id of state.orderIds) delete state.orders[id];
   state.orderIds = [];
+  state.attackersOrdered = [];
   for (const id in state.casualties) delete state.casualties[id];
   for (const player of PLAYERS) {
     state.players[player].confirmed = false;

@@ -33,10 +33,7 @@ export function orderAttack(ctx: EngineContext, data: CommandDataMap['OrderAttac
     );
   }
   let attacksGiven = 0;
-  for (const id of state.orderIds) {
-    const order = state.orders[id];
-    if (order.kind === 'attack' && order.attackerId === data.attackerId) attacksGiven += 1;
-  }
+  for (const id of state.attackersOrdered) if (id === attacker.id) attacksGiven += 1;
   if (attacksGiven >= RULES_OPTIONS.attacksPerMinionPerTurn) {
     reject('rule', 'T3', `minion ${data.attackerId} is already ordered to attack this turn [A]`, 'attacker');
   }

@@ -367,7 +367,7 @@ describe('engine properties over random legal games (fast-check)', () => {
     );
   });
 
-  it('B3, B4, T2: the id lists agree with their records, and no two entities or orders ever share an id', () => {
+  it('B3, B4, T2, T3: the id lists and attack counts agree with their records, and no two entities or orders ever share an id', () => {
     fc.assert(
       overGames((trace) => {
         for (const step of accepted(trace)) checkIds(step.decision.state, () => where(step));
@@ -537,7 +537,8 @@ function checkActiveSpells(state: GameState, place: () => string): void {
 
 /**
  * `minionIds` is the record's own key order (ids never look like integers, so that is the order minions came into
- * play), `orderIds` lists exactly this turn's orders, and created ids never meet an id already in use.
+ * play), `orderIds` lists exactly this turn's orders, `attackersOrdered` exactly their attack orders' attackers,
+ * and created ids never meet an id already in use.
  */
 function checkIds(state: GameState, place: () => string): void {
   const minionKeys = Object.keys(state.minions);
@@ -547,6 +548,13 @@ function checkIds(state: GameState, place: () => string): void {
   const orderKeys = Object.keys(state.orders);
   if (!deepEqual([...state.orderIds].sort(), orderKeys.sort())) {
     fail(`T2: orderIds [${state.orderIds}] do not list the orders [${orderKeys}] after ${place()}`);
+  }
+  const attackers = state.orderIds.flatMap((id) => {
+    const order = state.orders[id];
+    return order.kind === 'attack' ? [order.attackerId] : [];
+  });
+  if (!deepEqual(state.attackersOrdered, attackers)) {
+    fail(`T3: attackersOrdered [${state.attackersOrdered}] are not the attackers [${attackers}] after ${place()}`);
   }
   const owners = new Map<string, string>();
   const records = {
