@@ -28,6 +28,7 @@ export function cloneState(state: GameState): GameState {
     })) as GameState['players'],
     minions: mapValues(state.minions, (minion) => ({ ...minion, spells: [...minion.spells] })),
     minionIds: [...state.minionIds],
+    startOfTurnMinionIds: [...state.startOfTurnMinionIds],
     groups: mapValues(state.groups, (group) => ({
       ...group,
       minionIds: [...group.minionIds],

@@ -1,5 +1,5 @@
 import type { EvolverMap } from './evolver';
-import { ensureSquare, minionFromSpec } from './setup.evolve';
+import { ensureSquare, enterPlay, minionFromSpec } from './setup.evolve';
 
 export const creationEvolvers: EvolverMap = {
   GroupCreated: (state, data) => {
@@ -16,8 +16,7 @@ export const creationEvolvers: EvolverMap = {
   },
   MinionCreated: (state, data) => {
     const minion = minionFromSpec(data.minion, data.owner, data.groupId);
-    state.minions[minion.id] = minion;
-    state.minionIds.push(minion.id);
+    enterPlay(state, minion);
     state.groups[data.groupId].minionIds.push(minion.id);
     state.counters.entity += 1;
   },

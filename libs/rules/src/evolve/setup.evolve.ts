@@ -23,6 +23,13 @@ export function minionFromSpec(spec: MinionSpec & { id: string }, owner: Player,
   };
 }
 
+/** A minion comes into play: recorded, and listed in play order (with the start-of-turn list if its traits act then). */
+export function enterPlay(state: GameState, minion: Minion): void {
+  state.minions[minion.id] = minion;
+  state.minionIds.push(minion.id);
+  if (minion.traits.some((trigger) => trigger.on === 'atStartOfTurn')) state.startOfTurnMinionIds.push(minion.id);
+}
+
 export function ensureSquare(state: GameState, id: string): void {
   state.squares[id] ??= { id, terrain: null, spells: [] };
 }
@@ -55,10 +62,7 @@ function gameCreated(state: GameState, data: EventDataMap['GameCreated']): void 
       minionIds: group.minions.map((minion) => minion.id),
       spells: [],
     };
-    for (const minion of group.minions) {
-      state.minions[minion.id] = minionFromSpec(minion, group.owner, group.id);
-      state.minionIds.push(minion.id);
-    }
+    for (const minion of group.minions) enterPlay(state, minionFromSpec(minion, group.owner, group.id));
   }
   for (const structure of data.board.structures) {
     ensureSquare(state, structure.square);

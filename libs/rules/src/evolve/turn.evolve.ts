@@ -17,6 +17,11 @@ function startTurn(state: GameState, turn: number): void {
   }
 }
 
+function removeFrom(list: string[], id: string): void {
+  const index = list.indexOf(id);
+  if (index !== -1) list.splice(index, 1);
+}
+
 export const turnEvolvers: EvolverMap = {
   TurnStarted: (state, data) => startTurn(state, data.turn),
   InitiativeUpdated: (state, data) => {
@@ -59,8 +64,8 @@ export const turnEvolvers: EvolverMap = {
     // T1/E3.3: every buried minion is deleted for good.
     for (const id of data.minionIds) {
       delete state.minions[id];
-      const index = state.minionIds.indexOf(id);
-      if (index !== -1) state.minionIds.splice(index, 1);
+      removeFrom(state.minionIds, id);
+      removeFrom(state.startOfTurnMinionIds, id);
     }
     for (const player of PLAYERS) state.players[player].graveyard = [];
     state.pendingCollection = null;

@@ -147,6 +147,8 @@ export interface GameState {
    * record itself costs several times more once deletions have put it in dictionary mode.
    */
   minionIds: string[];
+  /** The ids of `minionIds` whose traits act at the start of a turn (T1), in the same order: no board scan a turn. */
+  startOfTurnMinionIds: string[];
   groups: Record<string, Group>;
   structures: Record<string, Structure>;
   squares: Record<string, Square>;

@@ -32,6 +32,7 @@ export function initialState(): GameState {
     players: { red: emptyPlayer('red'), blue: emptyPlayer('blue'), neutral: emptyPlayer('neutral') },
     minions: {},
     minionIds: [],
+    startOfTurnMinionIds: [],
     groups: {},
     structures: {},
     squares: {},

@@ -1,6 +1,6 @@
 import { runAction } from '../actions/run-action';
 import type { EngineContext } from '../engine/engine-context';
-import type { EntityRef, Minion } from '../model/game-state';
+import type { EntityRef } from '../model/game-state';
 import { addPools } from '../model/mana';
 import type { Colour, Player } from '../model/players';
 import { isColour, opponentOf, standardSequence } from '../model/players';
@@ -65,23 +65,6 @@ function coloursInSequence(ctx: EngineContext): Colour[] {
  * order (S8), then the traits of its living minions.
  */
 function startOfTurnEffects(ctx: EngineContext, cause: string): void {
-  // The minions that have an at-start-of-turn trait, as the board stood at `version`. The state only changes
-  // through events, so until an effect fires the list is what a fresh scan would give: the board is scanned once
-  // a turn rather than once per owner (a scan of a big board costs as much as folding dozens of events).
-  let scan: { version: number; minions: Minion[] } | null = null;
-  const withStartOfTurnTraits = (): Minion[] => {
-    if (scan === null || scan.version !== ctx.state.version) {
-      const minions: Minion[] = [];
-      for (const id of ctx.state.minionIds) {
-        const minion = ctx.state.minions[id];
-        if (minion.traits.length > 0 && minion.traits.some((trigger) => trigger.on === 'atStartOfTurn')) {
-          minions.push(minion);
-        }
-      }
-      scan = { version: ctx.state.version, minions };
-    }
-    return scan.minions;
-  };
   for (const owner of standardSequence(ctx.state.initiative)) {
     for (const activeSpellId of [...ctx.state.players[owner].activeSpells]) {
       const active = ctx.state.activeSpells[activeSpellId];
@@ -91,7 +74,9 @@ function startOfTurnEffects(ctx: EngineContext, cause: string): void {
         fire(ctx, { activeSpellId, spell: active.spell }, active.host, trigger.do, owner, activeSpellId, cause);
       }
     }
-    for (const minion of withStartOfTurnTraits()) {
+    // Its minions with such a trait as the board stands now (the state lists them: no scan of the board).
+    for (const minionId of [...ctx.state.startOfTurnMinionIds]) {
+      const minion = ctx.state.minions[minionId];
       if (minion.owner !== owner) continue;
       minion.traits.forEach((trigger, index) => {
         if (trigger.on !== 'atStartOfTurn' || !isAlive(ctx.state.minions[minion.id])) return;

@@ -367,7 +367,7 @@ describe('engine properties over random legal games (fast-check)', () => {
     );
   });
 
-  it('B3, B4, T2, T3: the id lists and attack counts agree with their records, and no two entities or orders ever share an id', () => {
+  it('B3, B4, T1, T2, T3: the id lists and attackers agree with their records, and no two entities or orders ever share an id', () => {
     fc.assert(
       overGames((trace) => {
         for (const step of accepted(trace)) checkIds(step.decision.state, () => where(step));
@@ -537,13 +537,18 @@ function checkActiveSpells(state: GameState, place: () => string): void {
 
 /**
  * `minionIds` is the record's own key order (ids never look like integers, so that is the order minions came into
- * play), `orderIds` lists exactly this turn's orders, `attackersOrdered` exactly their attack orders' attackers,
+ * play), `startOfTurnMinionIds` exactly those of them with an at-start-of-turn trait, `orderIds` lists exactly this
+ * turn's orders, `attackersOrdered` exactly their attack orders' attackers,
  * and created ids never meet an id already in use.
  */
 function checkIds(state: GameState, place: () => string): void {
   const minionKeys = Object.keys(state.minions);
   if (!deepEqual(state.minionIds, minionKeys)) {
     fail(`B3: minionIds [${state.minionIds}] are not the minions [${minionKeys}] in play order after ${place()}`);
+  }
+  const startOfTurn = minionKeys.filter((id) => state.minions[id].traits.some((trait) => trait.on === 'atStartOfTurn'));
+  if (!deepEqual(state.startOfTurnMinionIds, startOfTurn)) {
+    fail(`T1: startOfTurnMinionIds [${state.startOfTurnMinionIds}] are not [${startOfTurn}] after ${place()}`);
   }
   const orderKeys = Object.keys(state.orders);
   if (!deepEqual([...state.orderIds].sort(), orderKeys.sort())) {
