@@ -24,6 +24,9 @@ class NoSnapshots extends SnapshotStore {
   async deleteSnapshots(): Promise<number> {
     return 0;
   }
+  async deleteSnapshotsExcept(): Promise<number> {
+    return 0;
+  }
 }
 
 /**

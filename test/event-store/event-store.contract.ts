@@ -600,6 +600,20 @@ export function describeEventStoreContract(
         expect(await snapshots().deleteSnapshots()).toBeGreaterThanOrEqual(1);
         expect(await snapshots().loadSnapshot(s('g2'), 'v1')).toBeNull();
       });
+
+      maybe('deletes the snapshots of every other engine version, and keeps that version’s', async () => {
+        await snapshots().saveSnapshot(s('g1'), 1, 'old', 'a');
+        await snapshots().saveSnapshot(s('g1'), 2, 'current', 'b');
+        await snapshots().saveSnapshot(s('g2'), 1, 'older', 'c');
+        await snapshots().saveSnapshot(s('g2'), 3, 'old', 'd');
+        expect(await snapshots().deleteSnapshotsExcept('current')).toBeGreaterThanOrEqual(3);
+        expect(await snapshots().loadSnapshot(s('g1'), 'old')).toBeNull();
+        expect(await snapshots().loadSnapshot(s('g2'), 'older')).toBeNull();
+        expect(await snapshots().loadSnapshot(s('g2'), 'old')).toBeNull();
+        expect(await snapshots().loadSnapshot(s('g1'), 'current')).toEqual({ revision: 2, state: 'b' });
+        expect(await snapshots().deleteSnapshotsExcept('current')).toBe(0);
+        expect(await snapshots().loadSnapshot(s('g1'), 'current')).toEqual({ revision: 2, state: 'b' });
+      });
     });
   });
 }

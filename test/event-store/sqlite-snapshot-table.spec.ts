@@ -45,4 +45,29 @@ describe('SqliteEventStore snapshot table', () => {
       raw.close();
     }
   });
+
+  it("deleteSnapshotsExcept drops an earlier build's table with other versions' rows, counting them", async () => {
+    const file = path.join(dir, 'earlier.db');
+    const earlier = new Database(file);
+    earlier.exec(EARLIER_SNAPSHOT_TABLE);
+    earlier.close();
+
+    const store = new SqliteEventStore({ path: file });
+    try {
+      await store.saveSnapshot('game-1', 3, 'v1', '{"v1":true}');
+      await store.saveSnapshot('game-1', 4, 'v2', '{"v2":true}');
+      expect(await store.deleteSnapshotsExcept('v2')).toBe(2);
+      expect(await store.loadSnapshot('game-1', 'v2')).toEqual({ revision: 4, state: '{"v2":true}' });
+      expect(await store.loadSnapshot('game-1', 'v1')).toBeNull();
+      expect(await store.deleteSnapshotsExcept('v2')).toBe(0);
+    } finally {
+      await store.close();
+    }
+    const raw = new Database(file, { readonly: true });
+    try {
+      expect(raw.prepare(`SELECT name FROM sqlite_master WHERE name = 'snapshots'`).all()).toEqual([]);
+    } finally {
+      raw.close();
+    }
+  });
 });

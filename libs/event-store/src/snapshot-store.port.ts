@@ -17,4 +17,10 @@ export abstract class SnapshotStore {
 
   /** Deletes the snapshots of one stream, or all snapshots. Returns how many were deleted. */
   abstract deleteSnapshots(stream?: string): Promise<number>;
+
+  /**
+   * Deletes every snapshot saved for another engine version (and any an earlier build of the store kept
+   * elsewhere): after an upgrade nothing can read them again. Returns how many were deleted.
+   */
+  abstract deleteSnapshotsExcept(engineVersion: string): Promise<number>;
 }

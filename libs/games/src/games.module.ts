@@ -5,6 +5,7 @@ import { GameCommandService } from './commands/game-command.service';
 import { RecordedCommandFinder } from './commands/recorded-command.finder';
 import { DEFAULT_GAMES_OPTIONS, GAMES_OPTIONS, type GamesOptions } from './games.options';
 import { GameRepository } from './loading/game-repository';
+import { StaleSnapshotsPruner } from './loading/stale-snapshots.pruner';
 import { GarbageCollectionScheduler } from './scheduling/garbage-collection.scheduler';
 import { TimeTravelService } from './time-travel/time-travel.service';
 
@@ -22,6 +23,7 @@ export class GamesModule {
       RecordedCommandFinder,
       TimeTravelService,
       GarbageCollectionScheduler,
+      StaleSnapshotsPruner,
     ];
     return {
       module: GamesModule,

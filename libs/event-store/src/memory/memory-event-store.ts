@@ -178,6 +178,11 @@ export class MemoryEventStore extends EventStore implements SnapshotStore {
     return this.snapshots.loadSnapshot(stream, engineVersion, atOrBefore);
   }
 
+  async deleteSnapshotsExcept(engineVersion: string): Promise<number> {
+    this.assertOpen();
+    return this.snapshots.deleteSnapshotsExcept(engineVersion);
+  }
+
   async deleteSnapshots(stream?: string): Promise<number> {
     this.assertOpen();
     return this.snapshots.deleteSnapshots(stream);

@@ -34,6 +34,17 @@ export class MemorySnapshotStore extends SnapshotStore {
     return null;
   }
 
+  override async deleteSnapshotsExcept(engineVersion: string): Promise<number> {
+    let count = 0;
+    for (const [stream, list] of this.byStream) {
+      const kept = list.filter((s) => s.engineVersion === engineVersion);
+      count += list.length - kept.length;
+      if (kept.length > 0) this.byStream.set(stream, kept);
+      else this.byStream.delete(stream);
+    }
+    return count;
+  }
+
   override async deleteSnapshots(stream?: string): Promise<number> {
     if (stream !== undefined) {
       const count = this.byStream.get(stream)?.length ?? 0;

@@ -313,6 +313,11 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
     return this.runAsync(() => this.snapshots.loadSnapshot(stream, engineVersion, atOrBefore));
   }
 
+  async deleteSnapshotsExcept(engineVersion: string): Promise<number> {
+    this.assertOpen();
+    return this.runAsync(() => this.snapshots.deleteSnapshotsExcept(engineVersion));
+  }
+
   async deleteSnapshots(stream?: string): Promise<number> {
     this.assertOpen();
     return this.runAsync(() => this.snapshots.deleteSnapshots(stream));

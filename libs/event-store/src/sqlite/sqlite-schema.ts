@@ -24,7 +24,7 @@ CREATE INDEX IF NOT EXISTS events_stream_heads ON events (stream) WHERE revision
 -- Snapshots are a cache (deleting them changes no answer), keyed by engine version. A rowid table with its key in
 -- an index of its own: a snapshot is tens of kilobytes, and a WITHOUT ROWID table keeps up to a kilobyte of every
 -- row in its b-tree pages, inner ones too, so finding one took 0.15 ms where this index takes a few microseconds.
--- Earlier builds' table "snapshots" is left as it was, for them (a cache: this build neither reads nor needs it).
+-- Earlier builds' table "snapshots" is neither read nor touched here; deleteSnapshotsExcept drops it.
 CREATE TABLE IF NOT EXISTS stream_snapshots (
   id             INTEGER PRIMARY KEY,
   stream         TEXT    NOT NULL,

@@ -9,8 +9,9 @@ export class SqliteSnapshotStore extends SnapshotStore {
   private readonly atOrBefore: Database.Statement;
   private readonly deleteOne: Database.Statement;
   private readonly deleteAll: Database.Statement;
+  private readonly deleteOtherVersions: Database.Statement;
 
-  constructor(db: Database.Database) {
+  constructor(private readonly db: Database.Database) {
     super();
     this.save = db.prepare(
       `INSERT OR REPLACE INTO stream_snapshots (stream, engine_version, revision, state, saved_at)
@@ -26,6 +27,7 @@ export class SqliteSnapshotStore extends SnapshotStore {
     );
     this.deleteOne = db.prepare(`DELETE FROM stream_snapshots WHERE stream = ?`);
     this.deleteAll = db.prepare(`DELETE FROM stream_snapshots`);
+    this.deleteOtherVersions = db.prepare(`DELETE FROM stream_snapshots WHERE engine_version <> ?`);
   }
 
   override async saveSnapshot(stream: string, revision: number, engineVersion: string, state: string): Promise<void> {
@@ -40,6 +42,19 @@ export class SqliteSnapshotStore extends SnapshotStore {
         : this.atOrBefore.get(stream, engineVersion, atOrBefore)
     ) as Snapshot | undefined;
     return row ? { revision: row.revision, state: row.state } : null;
+  }
+
+  /** Other versions' rows, and the table `snapshots` of the builds before `stream_snapshots`, in one transaction. */
+  override async deleteSnapshotsExcept(engineVersion: string): Promise<number> {
+    return this.db.transaction(() => {
+      let deleted = this.deleteOtherVersions.run(engineVersion).changes;
+      const earlier = this.db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'snapshots'`).get();
+      if (earlier !== undefined) {
+        deleted += (this.db.prepare(`SELECT count(*) AS n FROM snapshots`).get() as { n: number }).n;
+        this.db.exec(`DROP TABLE snapshots`);
+      }
+      return deleted;
+    })();
   }
 
   override async deleteSnapshots(stream?: string): Promise<number> {
