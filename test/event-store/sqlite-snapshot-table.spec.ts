@@ -23,12 +23,17 @@ describe('SqliteEventStore snapshot table', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("opens a file of an earlier build, and neither reads nor touches that build's snapshots", async () => {
+  /** A file as an earlier build left it: the old snapshot table, one snapshot in it. */
+  function earlierBuildFile(): string {
     const file = path.join(dir, 'earlier.db');
     const earlier = new Database(file);
     earlier.exec(EARLIER_SNAPSHOT_TABLE);
     earlier.close();
+    return file;
+  }
 
+  it("opens a file of an earlier build, and neither reads nor touches that build's snapshots", async () => {
+    const file = earlierBuildFile();
     const store = new SqliteEventStore({ path: file });
     try {
       expect(await store.loadSnapshot('game-1', 'v1')).toBeNull();
@@ -47,11 +52,7 @@ describe('SqliteEventStore snapshot table', () => {
   });
 
   it("deleteSnapshotsExcept drops an earlier build's table with other versions' rows, counting them", async () => {
-    const file = path.join(dir, 'earlier.db');
-    const earlier = new Database(file);
-    earlier.exec(EARLIER_SNAPSHOT_TABLE);
-    earlier.close();
-
+    const file = earlierBuildFile();
     const store = new SqliteEventStore({ path: file });
     try {
       await store.saveSnapshot('game-1', 3, 'v1', '{"v1":true}');
