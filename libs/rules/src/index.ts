@@ -7,6 +7,7 @@ export * from './model/game-state';
 export * from './model/entity-ref';
 export * from './model/initial-state';
 export * from './model/state-queries';
+export * from './model/remove-one';
 export * from './events/domain-event';
 export * from './events/event-vocabulary';
 export * from './commands/command';

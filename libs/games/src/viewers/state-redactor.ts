@@ -1,5 +1,5 @@
 import type { GameState, Order } from '@app/rules';
-import { addPools, hostSpells } from '@app/rules';
+import { addPools, hostSpells, removeOne } from '@app/rules';
 import type { Viewer } from './viewer';
 import { isViewersOwn } from './viewer';
 import { releasedTurnAt } from './event-redactor';
@@ -31,7 +31,7 @@ export function viewState(state: GameState, viewer: Viewer): ViewedState {
     if (!ordersHidden) continue;
     // Before execution the order is undone in the view: its card back in hand, its mana back in the pool, its
     // attacker not counted as ordered.
-    if (order.kind === 'attack') view.attackersOrdered.splice(view.attackersOrdered.indexOf(order.attackerId), 1);
+    if (order.kind === 'attack') removeOne(view.attackersOrdered, order.attackerId);
     const player = view.players[order.player];
     if (order.kind === 'cast') player.mana = addPools(player.mana, order.cost);
     if (order.kind !== 'attack') player.hand.push(order.spell);
@@ -42,9 +42,8 @@ export function viewState(state: GameState, viewer: Viewer): ViewedState {
     if (active.visible || own(active.owner)) continue;
     delete view.activeSpells[active.id];
     const list = hostSpells(view, active.host);
-    if (list) list.splice(list.indexOf(active.id), 1);
-    const owned = view.players[active.owner].activeSpells;
-    owned.splice(owned.indexOf(active.id), 1);
+    if (list) removeOne(list, active.id);
+    removeOne(view.players[active.owner].activeSpells, active.id);
   }
 
   const known = new Set<string>(Object.values(view.activeSpells).map((active) => active.spell));

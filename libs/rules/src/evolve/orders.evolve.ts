@@ -1,5 +1,6 @@
 import { addPools } from '../model/mana';
 import type { GameState, Order } from '../model/game-state';
+import { removeOne } from '../model/remove-one';
 import type { EvolverMap } from './evolver';
 
 function addOrder(state: GameState, order: Order): void {
@@ -11,11 +12,6 @@ function addOrder(state: GameState, order: Order): void {
 function removeOrder(state: GameState, orderId: string): void {
   delete state.orders[orderId];
   state.orderIds = state.orderIds.filter((id) => id !== orderId);
-}
-
-/** Takes one copy of `value` out of the list (a card from a hand, an attacker from the attackers ordered). */
-function removeOne(list: string[], value: string): void {
-  list.splice(list.indexOf(value), 1);
 }
 
 export const orderEvolvers: EvolverMap = {

@@ -1,4 +1,5 @@
 import type { GameState } from '../model/game-state';
+import { removeOne } from '../model/remove-one';
 import { hostSpells } from '../model/state-queries';
 import type { EvolverMap } from './evolver';
 import { attachActiveSpell, ensureSquare } from './setup.evolve';
@@ -7,9 +8,8 @@ import { attachActiveSpell, ensureSquare } from './setup.evolve';
 function detachActiveSpell(state: GameState, activeSpellId: string): void {
   const active = state.activeSpells[activeSpellId];
   const list = hostSpells(state, active.host);
-  if (list) list.splice(list.indexOf(activeSpellId), 1);
-  const owned = state.players[active.owner].activeSpells;
-  owned.splice(owned.indexOf(activeSpellId), 1);
+  if (list) removeOne(list, activeSpellId);
+  removeOne(state.players[active.owner].activeSpells, activeSpellId);
   delete state.activeSpells[activeSpellId];
 }
 

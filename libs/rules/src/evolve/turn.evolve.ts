@@ -1,5 +1,6 @@
 import type { GameState } from '../model/game-state';
 import { PLAYERS } from '../model/players';
+import { removeOne } from '../model/remove-one';
 import type { EvolverMap } from './evolver';
 
 function startTurn(state: GameState, turn: number): void {
@@ -15,11 +16,6 @@ function startTurn(state: GameState, turn: number): void {
     state.players[player].confirmed = false;
     state.players[player].discardedThisTurn = false;
   }
-}
-
-function removeFrom(list: string[], id: string): void {
-  const index = list.indexOf(id);
-  if (index !== -1) list.splice(index, 1);
 }
 
 export const turnEvolvers: EvolverMap = {
@@ -64,8 +60,8 @@ export const turnEvolvers: EvolverMap = {
     // T1/E3.3: every buried minion is deleted for good.
     for (const id of data.minionIds) {
       delete state.minions[id];
-      removeFrom(state.minionIds, id);
-      removeFrom(state.startOfTurnMinionIds, id);
+      removeOne(state.minionIds, id);
+      removeOne(state.startOfTurnMinionIds, id);
     }
     for (const player of PLAYERS) state.players[player].graveyard = [];
     state.pendingCollection = null;
