@@ -50,6 +50,11 @@ export function distribution(samples: readonly number[]): Distribution {
   };
 }
 
+/** A distribution of rates whose p99 is the slow tail: the lowest rate (the rate of the slowest run). */
+export function slowTail(rates: Distribution): Distribution {
+  return { ...rates, p99: rates.min };
+}
+
 /** A full garbage collection when the process runs with --expose-gc, so one run's garbage is not billed to the next. */
 export function collectGarbage(): void {
   (globalThis as { gc?: () => void }).gc?.();
