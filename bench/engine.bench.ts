@@ -1,15 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { execute, fold, initialState } from '@app/rules';
 import type { DomainEvent } from '@app/rules';
 import { Emitter } from '@app/rules/engine/emitter';
 import type { BenchRow } from './bench-result.model';
+import { jsonFromChildProcess } from './child-process.kit';
 import { check, figure, main, row } from './bench-result.model';
 import { recordInChildProcess } from './recorded-game.fixture';
 import { BIG_BOARD } from './synthetic-game';
-import { distribution, interleaved, nowMs } from './timing.kit';
+import { distribution, interleaved, nowMs, slowTail } from './timing.kit';
 
 const TURNS = 300;
 const RUNS = 15;
@@ -82,35 +80,19 @@ async function measureInThisProcess(): Promise<EngineSample> {
   };
 }
 
-/** One sample from a fresh process (same flags as this one). */
-function measureInChildProcess(): EngineSample {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sanctum-bench-engine-'));
-  const file = path.join(dir, 'sample.json');
-  try {
-    const result = spawnSync(process.execPath, [...process.execArgv, __filename, '--sample', file], {
-      cwd: path.join(__dirname, '..'),
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    if (result.status !== 0) throw new Error(`an engine measurement process failed (exit ${result.status})`);
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as EngineSample;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /**
  * The engine row pools the pairs of several processes: the same code measured in one process and in the next
  * differs by up to ~10% (heap layout, collector timing), more than the runs within one process do, so one
  * process's figure is one draw of that spread.
  */
 export async function engineBench(): Promise<BenchRow[]> {
-  const samples = Array.from({ length: PROCESSES }, () => measureInChildProcess());
+  const samples = Array.from({ length: PROCESSES }, () =>
+    jsonFromChildProcess<EngineSample>(__filename, ['--sample'], 'an engine measurement'),
+  );
   const pooled = (pick: (sample: EngineSample) => number[]) => samples.flatMap(pick);
   const { events, commands } = samples[0];
   const decideRates = distribution(pooled((s) => s.decideMs).map((ms) => (events / ms) * 1000));
   const foldRates = distribution(pooled((s) => s.foldMs).map((ms) => (events / ms) * 1000));
-  // p99 of a rate is the slow tail: the rate of the p99 run time.
-  const slowest = (rates: ReturnType<typeof distribution>) => ({ ...rates, p99: rates.min });
   const ratio = distribution(pooled((s) => s.pairRatios));
   return [
     row({
@@ -120,8 +102,8 @@ export async function engineBench(): Promise<BenchRow[]> {
         `${TURNS} turns, ${BIG_BOARD.groupsPerSide} groups × ${BIG_BOARD.minionsPerGroup} minions a side, ` +
         `${BIG_BOARD.attacksPerSide} attacks + up to 5 casts a side a turn: ${commands} commands, ` +
         `${events} events; ${RUNS} interleaved runs in each of ${PROCESSES} processes`,
-      measured: figure('decide (execute in place)', 'events/s', slowest(decideRates)),
-      baseline: figure('fold (evolve alone)', 'events/s', slowest(foldRates)),
+      measured: figure('decide (execute in place)', 'events/s', slowTail(decideRates)),
+      baseline: figure('fold (evolve alone)', 'events/s', slowTail(foldRates)),
       ratio: { label: 'decide time / fold time (median of paired runs)', value: ratio.median },
       target: '≥ 1,000,000 events/s folded; deciding ≤ 3× folding',
       checks: [
@@ -147,11 +129,10 @@ export async function engineBench(): Promise<BenchRow[]> {
 }
 
 if (require.main === module) {
-  const at = process.argv.indexOf('--sample');
-  if (at === -1) main(engineBench);
+  if (!process.argv.includes('--sample')) main(engineBench);
   else
     measureInThisProcess().then(
-      (sample) => fs.writeFileSync(process.argv[at + 1], JSON.stringify(sample)),
+      (sample) => fs.writeFileSync(process.argv[process.argv.length - 1], JSON.stringify(sample)),
       (error: unknown) => {
         console.error(error);
         process.exit(1);

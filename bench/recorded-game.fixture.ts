@@ -1,7 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
+import { jsonFromChildProcess } from './child-process.kit';
 import type { RecordedGame, WorkloadSize } from './synthetic-game';
 import { recordSyntheticGame } from './synthetic-game';
 
@@ -14,28 +12,11 @@ import { recordSyntheticGame } from './synthetic-game';
  * to the store and the response), so a benchmark that did would measure the harness, not the engine.
  */
 export function recordInChildProcess(size: WorkloadSize, seed: number): RecordedGame {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sanctum-bench-game-'));
-  const file = path.join(dir, 'game.json');
-  try {
-    const result = spawnSync(
-      process.execPath,
-      [
-        '-r',
-        'ts-node/register/transpile-only',
-        '-r',
-        'tsconfig-paths/register',
-        __filename,
-        JSON.stringify(size),
-        String(seed),
-        file,
-      ],
-      { cwd: path.join(__dirname, '..'), stdio: ['ignore', 'inherit', 'inherit'] },
-    );
-    if (result.status !== 0) throw new Error(`recording the synthetic game failed (exit ${result.status})`);
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as RecordedGame;
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  return jsonFromChildProcess<RecordedGame>(
+    __filename,
+    [JSON.stringify(size), String(seed)],
+    'recording the synthetic game',
+  );
 }
 
 if (require.main === module) {

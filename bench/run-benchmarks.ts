@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BenchRow } from './bench-result.model';
+import { runScript } from './child-process.kit';
 import { markdownTable, terminalTable } from './results-table.format';
 import { nowMs } from './timing.kit';
 
@@ -20,15 +20,10 @@ const BENCHES = [
   { id: 'audit', script: 'audit.bench.ts' },
 ];
 
-const NODE_ARGS = ['--expose-gc', '-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register'];
-
-function runScript(script: string, args: string[]): { ok: boolean; ms: number } {
+function runBench(script: string, args: string[]): { ok: boolean; ms: number } {
   const started = nowMs();
-  const result = spawnSync(process.execPath, [...NODE_ARGS, path.join(__dirname, script), ...args], {
-    cwd: path.join(__dirname, '..'),
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return { ok: result.status === 0, ms: nowMs() - started };
+  const ok = runScript(path.join(__dirname, script), args);
+  return { ok, ms: nowMs() - started };
 }
 
 function machine() {
@@ -54,14 +49,14 @@ function main(): void {
     const fixtureJson = path.join(dir, 'fixture.json');
     if (selected.some((bench) => bench.fixture)) {
       console.log('building the million-event store…');
-      const built = runScript('million-event.fixture.ts', [path.join(dir, 'million.db'), '--out', fixtureJson]);
+      const built = runBench('million-event.fixture.ts', [path.join(dir, 'million.db'), '--out', fixtureJson]);
       steps.fixture = Math.round(built.ms);
       if (!built.ok) throw new Error('the million-event store could not be built');
     }
     for (const bench of selected) {
       console.log(`${bench.id}…`);
       const out = path.join(dir, `${bench.id}.json`);
-      const ran = runScript(bench.script, [...(bench.fixture ? ['--fixture', fixtureJson] : []), '--out', out]);
+      const ran = runBench(bench.script, [...(bench.fixture ? ['--fixture', fixtureJson] : []), '--out', out]);
       steps[bench.id] = Math.round(ran.ms);
       if (ran.ok && fs.existsSync(out)) rows.push(...(JSON.parse(fs.readFileSync(out, 'utf8')) as BenchRow[]));
       else failed.push(bench.id);
