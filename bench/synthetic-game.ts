@@ -1,18 +1,7 @@
 import type { Colour, Command, GameSetup, MinionSpec, SpellDefinition } from '@app/rules';
 import { COLOURS, execute, initialState, isAlive } from '@app/rules';
 import type { DomainEvent, EntityRef, GameState } from '@app/rules';
-
-/** mulberry32: a tiny seeded generator, so every run measures the same game. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '@app/rules/testing';
 
 const spell = (key: string, extra: Partial<SpellDefinition>): SpellDefinition => ({
   key,

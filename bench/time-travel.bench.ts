@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import type { BenchRow } from './bench-result.model';
 import { argument, check, figure, main, row } from './bench-result.model';
 import type { MillionEventFixture } from './million-event.fixture';
-import { seededRandom } from './synthetic-game';
+import { seededRandom } from '@app/rules/testing';
 import { collectGarbage, distribution, nowMs } from './timing.kit';
 
 const SAMPLES = 1000;

@@ -26,7 +26,8 @@ import type { Scenario } from '@app/rules';
 import { REPO_ROOT } from '../support/run-cli';
 import { boardProblems, foldEvents, sameJson } from '../fuzz/support/board-invariants.check';
 import { ApiProcess } from './support/api.child-process';
-import { type SentCommand, type ServiceHandle, playUntilStopped, seededRandom } from './support/game-driver.client';
+import { seededRandom } from '@app/rules/testing';
+import { type SentCommand, type ServiceHandle, playUntilStopped } from './support/game-driver.client';
 
 const SEED = process.env.CRASH_SEED === undefined ? 8_675_309 : Number(process.env.CRASH_SEED);
 const ORGANISER_TOKEN = 'crash-organiser-token-0123456789';

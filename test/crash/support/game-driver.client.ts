@@ -25,18 +25,6 @@ export interface SentCommand {
   attempts: number;
 }
 
-/** A small seeded generator (mulberry32): the test's choices repeat for a seed, its timing cannot. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** An order this player could give now: an attack on an enemy on the same square, or a cast of a spell in hand. */

@@ -1,0 +1,14 @@
+/**
+ * mulberry32: a tiny seeded generator for test and benchmark drivers, so a seed always makes the same choices
+ * (the engine itself never draws a random number).
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
