@@ -1,24 +1,9 @@
 import Database from 'better-sqlite3';
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
+import { existsSync } from 'node:fs';
 import type { AnalyticsSummary } from '../../../apps/analytics/src/summary/analytics-summary';
+import { npmScriptAsNodeCommand } from '../../support/npm-script.command';
 import { REPO_ROOT } from '../../support/run-cli';
-
-/**
- * `npm run analytics` exactly as package.json spells it, but started as `node …` itself rather than through npm:
- * a SIGKILL must hit the consumer, not an npm wrapper that would leave it running.
- */
-function analyticsCommand(): { command: string; args: string[] } {
-  const scripts = (
-    JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>;
-    }
-  ).scripts;
-  const [node, ...args] = scripts.analytics.split(/\s+/);
-  if (node !== 'node') throw new Error(`the analytics script should start with node: ${scripts.analytics}`);
-  return { command: process.execPath, args };
-}
 
 export interface AnalyticsEnv {
   /** The event store's SQLite file. */
@@ -59,7 +44,7 @@ export class AnalyticsProcess {
   }
 
   static start(env: AnalyticsEnv, args: string[] = []): AnalyticsProcess {
-    const { command, args: nodeArgs } = analyticsCommand();
+    const { command, args: nodeArgs } = npmScriptAsNodeCommand('analytics');
     const child = spawn(command, [...nodeArgs, ...args], {
       cwd: REPO_ROOT,
       env: {

@@ -1,20 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import * as path from 'node:path';
+import { npmScriptAsNodeCommand } from '../../support/npm-script.command';
 import { REPO_ROOT } from '../../support/run-cli';
-
-/**
- * `npm start` exactly as package.json spells it, but started as `node …` itself rather than through npm: a SIGKILL
- * must hit the service, not an npm wrapper that would leave it running.
- */
-function startCommand(): { command: string; args: string[] } {
-  const { scripts } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const [node, ...args] = scripts.start.split(/\s+/);
-  if (node !== 'node') throw new Error(`the start script should start with node: ${scripts.start}`);
-  return { command: process.execPath, args };
-}
 
 export interface ApiProcessOptions {
   sqlitePath: string;
@@ -45,7 +31,7 @@ export class ApiProcess {
   }
 
   static start(options: ApiProcessOptions): ApiProcess {
-    const { command, args } = startCommand();
+    const { command, args } = npmScriptAsNodeCommand('start');
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const name of ['EVENT_STORE', 'SQLITE_PATH', 'ESDB_CONNECTION_STRING', 'PORT', 'BODY_LIMIT']) delete env[name];
     const child = spawn(command, args, {
