@@ -16,6 +16,15 @@ describe('SqliteEventStore (sqlite specifics)', () => {
     return store;
   };
 
+  /**
+   * Simulates a foreign writer that bypasses the write lock: just before this store inserts an event of `stream`,
+   * a row takes its (stream, revision). Dropped again with `DROP TRIGGER slip`.
+   */
+  const slipInBefore = (raw: Database.Database, stream: string) =>
+    raw.exec(`CREATE TRIGGER slip BEFORE INSERT ON events WHEN NEW.stream = '${stream}' AND NEW.type <> 'Foreign'
+      BEGIN INSERT INTO events (stream, revision, type, data, metadata, recorded_at)
+        VALUES (NEW.stream, NEW.revision, 'Foreign', '{}', '{}', 'now'); END`);
+
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sanctum-sqlite-'));
   });
@@ -140,10 +149,7 @@ describe('SqliteEventStore (sqlite specifics)', () => {
     await store.append('game-0', batch(1), 'no-stream');
     const raw = new Database(file);
     try {
-      // Simulates a foreign writer that bypasses the write lock: it takes (stream, revision) just before our insert.
-      raw.exec(`CREATE TRIGGER slip BEFORE INSERT ON events WHEN NEW.stream = 'game-1' AND NEW.type <> 'Foreign'
-        BEGIN INSERT INTO events (stream, revision, type, data, metadata, recorded_at)
-          VALUES (NEW.stream, NEW.revision, 'Foreign', '{}', '{}', 'now'); END`);
+      slipInBefore(raw, 'game-1');
       const error = await store.append('game-1', batch(2), 'no-stream').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(WrongExpectedRevisionError);
       expect(error).toMatchObject({ stream: 'game-1', expected: 'no-stream' });
@@ -161,9 +167,7 @@ describe('SqliteEventStore (sqlite specifics)', () => {
     await store.append('game-a', batch(1), 'no-stream');
     const raw = new Database(file);
     try {
-      raw.exec(`CREATE TRIGGER slip BEFORE INSERT ON events WHEN NEW.stream = 'game-c' AND NEW.type <> 'Foreign'
-        BEGIN INSERT INTO events (stream, revision, type, data, metadata, recorded_at)
-          VALUES (NEW.stream, NEW.revision, 'Foreign', '{}', '{}', 'now'); END`);
+      slipInBefore(raw, 'game-c');
       const outcomes = await Promise.allSettled([
         store.append('game-a', batch(2, 1), 0),
         store.append('game-b', batch(1), 'no-stream'),
