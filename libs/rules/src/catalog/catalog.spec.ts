@@ -256,6 +256,18 @@ describe('built-in spell catalog: shape and set-up validation', () => {
     expect(spells.lycanthropy).toBe(SPELL_CATALOG.lycanthropy);
   });
 
+  it('S3: resolveSpells: catalog spells follow the set-up, in order of first mention (red hand, red deck, blue …, board), each once', () => {
+    const setup = setupNaming([]);
+    setup.spells = { house: { ...catalogSpell('void'), name: 'House spell' } };
+    setup.players.red.hand = ['lycanthropy', 'house'];
+    setup.players.red.deck = ['void', 'lycanthropy', 'void'];
+    setup.players.blue.hand = ['void'];
+    setup.players.blue.deck = ['magic-bolt', 'lycanthropy'];
+    setup.board.activeSpells = [{ id: 'A1', spell: 'zanas-champion', owner: 'blue', host: { structure: 'T1' } }];
+    // The key order is part of GameCreated: the same set-up must always give byte-identical events.
+    expect(Object.keys(resolveSpells(setup))).toEqual(['house', 'lycanthropy', 'void', 'magic-bolt', 'zanas-champion']);
+  });
+
   it('S3: a set-up naming an undefined spell is rejected, even when the name is an inherited property ("toString")', () => {
     expect(() => createGame(setupNaming(['no-such-spell']))).toThrow(CommandRejected);
     // The catalog has a null prototype, so it does not supply "toString"; the set-up's own spells map must not either.

@@ -18,18 +18,18 @@ import { SETUP_ID, validateSetup } from './validate-setup';
  */
 export function resolveSpells(setup: GameSetup): Record<string, SpellDefinition> {
   const spells: Record<string, SpellDefinition> = { ...(setup.spells ?? {}) };
-  const named = [
-    ...COLOURS.flatMap((colour) => [
-      ...(setup.players?.[colour]?.hand ?? []),
-      ...(setup.players?.[colour]?.deck ?? []),
-    ]),
-    ...(setup.board?.activeSpells ?? []).map((active) => active.spell),
-  ];
-  // Each distinct key once (decks repeat their cards), in order of first mention.
-  for (const key of new Set(named)) {
+  const name = (key: string): void => {
+    // Decks repeat their cards: a key already resolved is found by the first lookup and costs nothing more.
+    if (lookup(spells, key) !== undefined) return;
     const known = lookup(SPELL_CATALOG, key);
-    if (lookup(spells, key) === undefined && known !== undefined) spells[key] = known;
+    if (known !== undefined) spells[key] = known;
+  };
+  // In order of first mention: each player's hand, then deck; then the board's active spells.
+  for (const colour of COLOURS) {
+    for (const key of setup.players?.[colour]?.hand ?? []) name(key);
+    for (const key of setup.players?.[colour]?.deck ?? []) name(key);
   }
+  for (const active of setup.board?.activeSpells ?? []) name(active.spell);
   return spells;
 }
 
