@@ -6,7 +6,7 @@ import type { Action, DamageType } from '../model/spell-definition';
 import { actionOf } from '../model/spell-definition';
 import { runTriggeredAction } from '../actions/run-action';
 import { runDeath } from './death.pipeline';
-import { bypassedByMagic, matchesDamage, triggersFor } from './triggers';
+import { bypassedByMagic, carriesEffects, matchesDamage, triggersFor } from './triggers';
 
 /** D0.1: the parameters of one run of the "Takes Damage" pipeline. */
 export interface DamageRun {
@@ -26,6 +26,11 @@ interface InFlight {
   minion: Minion;
   remaining: number;
   incoming: string;
+  /**
+   * The minion carried no effect when the damage arrived. Nothing before D3 can give it one (only its own effects
+   * fire on the way), so its D1 and D3 hooks need no look.
+   */
+  bare: boolean;
 }
 
 /**
@@ -41,7 +46,7 @@ export function takeDamage(ctx: EngineContext, run: DamageRun): DamageResult | n
     { minionId: run.minionId, amount: run.amount, damage: run.damage, attackerId: run.attackerId },
     { rule: 'D0.1', step: 'D1', cause: run.cause },
   );
-  const flight: InFlight = { run, minion, remaining: run.amount, incoming };
+  const flight: InFlight = { run, minion, remaining: run.amount, incoming, bare: !carriesEffects(ctx.state, minion) };
 
   if (!beforeArmor(ctx, flight)) return resolve(ctx, flight, 'bounced', 'D1');
   if (!(run.damage.ignoresArmor || run.damage.magical)) {
@@ -61,30 +66,31 @@ export function takeDamage(ctx: EngineContext, run: DamageRun): DamageResult | n
  * whose damage was cancelled still hits. False when no damage is left (bounced).
  */
 function beforeArmor(ctx: EngineContext, flight: InFlight): boolean {
-  const { run, minion } = flight;
-  applyDamageEffects(ctx, flight, 'beforeArmor');
+  const { run } = flight;
+  if (!flight.bare) applyDamageEffects(ctx, flight, 'beforeArmor');
   if (run.attackerId !== null) {
     const hit = ctx.emit(
       'MinionHit',
       { minionId: run.minionId, attackerId: run.attackerId },
       { rule: 'D1', step: 'D1', cause: flight.incoming },
     );
-    for (const firing of triggersFor(ctx.state, minion, 'hitBy')) {
-      if (!matchesDamage(firing.trigger, run.damage) || bypassedByMagic(firing.trigger, run.damage)) continue;
-      const triggered = ctx.emit(
-        'HitEffectTriggered',
-        { minionId: run.minionId, attackerId: run.attackerId, by: firing.by, action: firing.trigger.do },
-        { rule: 'D1', step: 'D1', cause: hit },
-      );
-      runTriggeredAction(ctx, firing, {
-        minionId: run.minionId,
-        attackerId: run.attackerId,
-        cause: triggered,
-        depth: run.depth + 1,
-      });
-    }
+    if (!flight.bare) hitByEffects(ctx, flight, run.attackerId, hit);
   }
   return flight.remaining > 0;
+}
+
+/** D1: the minion's "is hit by" effects that match the blow, each recorded, then run. */
+function hitByEffects(ctx: EngineContext, flight: InFlight, attackerId: string, hit: string): void {
+  const { run } = flight;
+  for (const firing of triggersFor(ctx.state, flight.minion, 'hitBy')) {
+    if (!matchesDamage(firing.trigger, run.damage) || bypassedByMagic(firing.trigger, run.damage)) continue;
+    const triggered = ctx.emit(
+      'HitEffectTriggered',
+      { minionId: run.minionId, attackerId, by: firing.by, action: firing.trigger.do },
+      { rule: 'D1', step: 'D1', cause: hit },
+    );
+    runTriggeredAction(ctx, firing, { minionId: run.minionId, attackerId, cause: triggered, depth: run.depth + 1 });
+  }
 }
 
 /** D2: damage and current armor cancel point for point. False if the damage reached 0 (bounced). */
@@ -112,7 +118,7 @@ function soakArmor(ctx: EngineContext, flight: InFlight): boolean {
 function afterArmor(ctx: EngineContext, flight: InFlight): 'continue' | 'cancelled' | 'died' {
   const { minion } = flight;
   capAtHp(ctx, flight);
-  if (applyDamageEffects(ctx, flight, 'afterArmor')) return 'cancelled';
+  if (!flight.bare && applyDamageEffects(ctx, flight, 'afterArmor')) return 'cancelled';
   if (minion.status !== 'alive') return 'died';
   // An effect that raised the damage cannot take HP below 0: the cap holds for what D4 applies.
   capAtHp(ctx, flight);

@@ -36,13 +36,18 @@ function hasGroupSpells(state: GameState, minion: Minion): boolean {
   return minion.groupId !== null && (state.groups[minion.groupId]?.spells.length ?? 0) > 0;
 }
 
+/** Whether any trait or spell could fire for this minion: most minions carry none. */
+export function carriesEffects(state: GameState, minion: Minion): boolean {
+  return minion.traits.length > 0 || minion.spells.length > 0 || hasGroupSpells(state, minion);
+}
+
 /**
  * The effects that are checked for a minion at a hook, in the order RULES_OPTIONS.triggerSources gives [A]:
  * its traits, its individual spells (casting order, S8), then its group's spells (casting order).
  */
 export function triggersFor(state: GameState, minion: Minion, hook: Hook): readonly FiringTrigger[] {
   // Most minions carry no effect at all: answer them without building anything (this runs several times per blow).
-  if (minion.traits.length === 0 && minion.spells.length === 0 && !hasGroupSpells(state, minion)) return NONE;
+  if (!carriesEffects(state, minion)) return NONE;
   const firing: FiringTrigger[] = [];
   for (const source of RULES_OPTIONS.triggerSources) {
     if (source === 'traits') {
