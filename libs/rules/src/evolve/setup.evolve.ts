@@ -3,6 +3,7 @@ import type { GameState, Minion } from '../model/game-state';
 import type { Player } from '../model/players';
 import type { MinionSpec } from '../model/spell-definition';
 import type { EvolverMap } from './evolver';
+import { noteEnteredPlay } from '../model/play-order.index';
 
 export function minionFromSpec(spec: MinionSpec & { id: string }, owner: Player, groupId: string): Minion {
   return {
@@ -27,6 +28,7 @@ export function minionFromSpec(spec: MinionSpec & { id: string }, owner: Player,
 export function enterPlay(state: GameState, minion: Minion): void {
   state.minions[minion.id] = minion;
   state.minionIds.push(minion.id);
+  noteEnteredPlay(state, minion);
   if (minion.traits.some((trigger) => trigger.on === 'atStartOfTurn')) state.startOfTurnMinionIds.push(minion.id);
 }
 

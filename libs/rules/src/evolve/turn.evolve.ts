@@ -2,6 +2,7 @@ import type { GameState } from '../model/game-state';
 import { PLAYERS } from '../model/players';
 import { removeOne } from '../model/remove-one';
 import type { EvolverMap } from './evolver';
+import { noteLeftPlay } from '../model/play-order.index';
 
 function startTurn(state: GameState, turn: number): void {
   state.turn = turn;
@@ -59,6 +60,7 @@ export const turnEvolvers: EvolverMap = {
   GarbageCollected: (state, data) => {
     // T1/E3.3: every buried minion is deleted for good.
     for (const id of data.minionIds) {
+      noteLeftPlay(state, state.minions[id]);
       delete state.minions[id];
       removeOne(state.minionIds, id);
       removeOne(state.startOfTurnMinionIds, id);

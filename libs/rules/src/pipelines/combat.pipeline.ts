@@ -1,6 +1,7 @@
 import type { EngineContext } from '../engine/engine-context';
 import type { AttackOrder } from '../model/game-state';
 import { combatSequence } from '../model/players';
+import { minionsInPlayOrder } from '../model/play-order.index';
 import { isAlive } from '../model/state-queries';
 import { RULES_OPTIONS } from '../rules-options';
 import { takeDamage } from './damage.pipeline';
@@ -29,11 +30,9 @@ export function runCombatPhase(ctx: EngineContext, cause: string): void {
   for (const order of attacks) executeAttack(ctx, order, started);
 }
 
-/** D6: current armor is reset to max armor at the start of each combat round. */
+/** D6: current armor is reset to max armor at the start of each combat round (minions in play order). */
 function restoreArmor(ctx: EngineContext, cause: string): void {
-  const { minions, minionIds } = ctx.state;
-  for (const id of minionIds) {
-    const minion = minions[id];
+  for (const minion of minionsInPlayOrder(ctx.state)) {
     if (!isAlive(minion) || minion.armor >= minion.maxArmor) continue;
     ctx.emit(
       'ArmorRestored',

@@ -6,7 +6,17 @@
  * shrinking more time with FC_SHRINK_LIMIT=<ms>.
  */
 import fc from 'fast-check';
-import { ASSUMPTION, evolve, fold, initialState, RULES_OPTIONS, SQUANDER_REASONS } from '../../src';
+import {
+  ASSUMPTION,
+  CommandRejected,
+  evolve,
+  execute,
+  fold,
+  initialState,
+  RULES_OPTIONS,
+  SQUANDER_REASONS,
+} from '../../src';
+import { minionsInPlayOrder } from '../../src/model/play-order.index';
 import type { DomainEvent, GameState, SquanderReason } from '../../src';
 import { COUNTEREXAMPLES } from './counterexamples';
 import { gamePlanArb, playGame, replay } from './game.arbitrary';
@@ -371,6 +381,32 @@ describe('engine properties over random legal games (fast-check)', () => {
     fc.assert(
       overGames((trace) => {
         for (const step of accepted(trace)) checkIds(step.decision.state, () => where(step));
+      }),
+      config,
+    );
+  });
+
+  it('D6, B3: the play-order index beside an in-place state stays its minions in play order, kept (not remade) by the evolvers', () => {
+    fc.assert(
+      overGames((trace) => {
+        const state = initialState();
+        let kept: readonly unknown[] | null = null;
+        for (const command of commandsOf(trace)) {
+          try {
+            execute(state, command, { inPlace: true });
+          } catch (error) {
+            if (!(error instanceof CommandRejected)) throw error;
+          }
+          if (state.gameId === null) continue;
+          const index = minionsInPlayOrder(state);
+          const inPlay = state.minionIds.map((id) => state.minions[id]);
+          const at = `after ${command.type} ${command.metadata.commandId}`;
+          if (index.length !== inPlay.length || index.some((minion, i) => minion !== inPlay[i])) {
+            fail(`D6: the play-order index [${index.map((m) => m.id)}] is not minionIds [${state.minionIds}] ${at}`);
+          }
+          if (kept !== null && index !== kept) fail(`D6: the play-order index was made again instead of kept ${at}`);
+          kept = index;
+        }
       }),
       config,
     );
