@@ -2,19 +2,16 @@ import type { EngineContext } from '../engine/engine-context';
 import type { AttackOrder } from '../model/game-state';
 import { combatSequence } from '../model/players';
 import { minionsInPlayOrder } from '../model/play-order.index';
-import { isAlive } from '../model/state-queries';
+import { isAlive, ordersOfKind } from '../model/state-queries';
 import { RULES_OPTIONS } from '../rules-options';
 import { takeDamage } from './damage.pipeline';
 
 /** T3: attacks run in the combat initiative sequence (B2), each player's in the order given. */
 export function attackOrder(ctx: EngineContext): AttackOrder[] {
-  const { orders, orderIds } = ctx.state;
+  const attacks = ordersOfKind(ctx.state, 'attack');
   const sequence: AttackOrder[] = [];
   for (const player of combatSequence(ctx.state.initiative)) {
-    for (const id of orderIds) {
-      const order = orders[id];
-      if (order.kind === 'attack' && order.player === player) sequence.push(order);
-    }
+    for (const order of attacks) if (order.player === player) sequence.push(order);
   }
   return sequence;
 }

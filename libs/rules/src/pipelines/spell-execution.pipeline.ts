@@ -5,21 +5,17 @@ import { RULES_OPTIONS } from '../rules-options';
 import { isInstant } from '../model/spell-definition';
 import { standardSequence } from '../model/players';
 import { squanderCheck } from './squander.check';
+import { ordersOfKind } from '../model/state-queries';
 
 /**
  * S7: each player's spells in the order that player issued them; players in the standard initiative sequence
  * (B2): the initiative player's spells, then the other player's [A: players do not interleave].
  */
 export function executionOrder(ctx: EngineContext): SpellOrder[] {
-  const { orders, orderIds } = ctx.state;
-  const byPlayer = standardSequence(ctx.state.initiative).map((player) => {
-    const casts: SpellOrder[] = [];
-    for (const id of orderIds) {
-      const order = orders[id];
-      if (order.kind === 'cast' && order.player === player) casts.push(order);
-    }
-    return casts;
-  });
+  const given = ordersOfKind(ctx.state, 'cast');
+  const byPlayer = standardSequence(ctx.state.initiative).map((player) =>
+    given.filter((order) => order.player === player),
+  );
   if (RULES_OPTIONS.interleaveSpellExecution) {
     const longest = Math.max(0, ...byPlayer.map((casts) => casts.length));
     return Array.from({ length: longest }, (_, i) => byPlayer.map((casts) => casts[i]).filter(Boolean)).flat();
