@@ -29,9 +29,7 @@ export function viewState(state: GameState, viewer: Viewer): ViewedState {
     delete view.orders[order.id];
     view.orderIds = view.orderIds.filter((id) => id !== order.id);
     if (!ordersHidden) continue;
-    // Before execution the order is undone in the view: its card back in hand, its mana back in the pool, its
-    // attacker not counted as ordered.
-    if (order.kind === 'attack') removeOne(view.attackersOrdered, order.attackerId);
+    // Before execution the order is undone in the view: its card back in hand, its mana back in the pool.
     const player = view.players[order.player];
     if (order.kind === 'cast') player.mana = addPools(player.mana, order.cost);
     if (order.kind !== 'attack') player.hand.push(order.spell);

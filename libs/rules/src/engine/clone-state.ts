@@ -43,7 +43,6 @@ export function cloneState(state: GameState): GameState {
     })),
     orders: mapValues(state.orders, (order): Order => ({ ...order })),
     orderIds: [...state.orderIds],
-    attackersOrdered: [...state.attackersOrdered],
     casualties: mapValues(state.casualties, (casualty) => ({ ...casualty })),
     counters: { ...state.counters },
   };

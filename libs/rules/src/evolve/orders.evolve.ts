@@ -2,14 +2,18 @@ import { addPools } from '../model/mana';
 import type { GameState, Order } from '../model/game-state';
 import { removeOne } from '../model/remove-one';
 import type { EvolverMap } from './evolver';
+import { noteOrderGiven, noteOrderWithdrawn } from '../model/turn-orders.index';
 
 function addOrder(state: GameState, order: Order): void {
   state.orders[order.id] = order;
   state.orderIds.push(order.id);
   state.counters.order += 1;
+  noteOrderGiven(state, order);
 }
 
 function removeOrder(state: GameState, orderId: string): void {
+  const order = state.orders[orderId];
+  if (order !== undefined) noteOrderWithdrawn(state, order);
   delete state.orders[orderId];
   state.orderIds = state.orderIds.filter((id) => id !== orderId);
 }
@@ -48,7 +52,6 @@ export const orderEvolvers: EvolverMap = {
     removeOrder(state, data.orderId);
   },
   AttackOrdered: (state, data) => {
-    state.attackersOrdered.push(data.attackerId);
     addOrder(state, {
       id: data.orderId,
       kind: 'attack',
@@ -59,9 +62,5 @@ export const orderEvolvers: EvolverMap = {
       outcome: 'pending',
     });
   },
-  AttackCancelled: (state, data) => {
-    const order = state.orders[data.orderId];
-    if (order?.kind === 'attack') removeOne(state.attackersOrdered, order.attackerId);
-    removeOrder(state, data.orderId);
-  },
+  AttackCancelled: (state, data) => removeOrder(state, data.orderId),
 };

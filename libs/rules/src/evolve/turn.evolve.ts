@@ -3,6 +3,7 @@ import { PLAYERS } from '../model/players';
 import { removeOne } from '../model/remove-one';
 import type { EvolverMap } from './evolver';
 import { noteLeftPlay } from '../model/play-order.index';
+import { noteOrdersCleared } from '../model/turn-orders.index';
 
 function startTurn(state: GameState, turn: number): void {
   state.turn = turn;
@@ -11,7 +12,7 @@ function startTurn(state: GameState, turn: number): void {
   // record that has had keys deleted stays in V8's dictionary mode, where a turn's fresh ids cost no hidden classes.
   for (const id of state.orderIds) delete state.orders[id];
   state.orderIds = [];
-  state.attackersOrdered = [];
+  noteOrdersCleared(state);
   for (const id in state.casualties) delete state.casualties[id];
   for (const player of PLAYERS) {
     state.players[player].confirmed = false;

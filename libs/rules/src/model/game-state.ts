@@ -157,12 +157,6 @@ export interface GameState {
   /** This turn's orders by id, and their ids in the order they were given. */
   orders: Record<string, Order>;
   orderIds: string[];
-  /**
-   * T3: the attacker of each of this turn's attack orders, in the order given, so the one-attack limit is checked
-   * without looking up every order. A list, not a record by attacker: a list costs nothing to keep, while each new
-   * key of a record costs more than folding the event. As secret as the orders (a viewer sees only those it may).
-   */
-  attackersOrdered: string[];
   /** Entities that suffered a death this turn, by id (Q2, Q3). */
   casualties: Record<string, Casualty>;
   /** Counters that make created ids deterministic. */

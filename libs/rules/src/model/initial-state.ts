@@ -40,7 +40,6 @@ export function initialState(): GameState {
     activeSpells: {},
     orders: {},
     orderIds: [],
-    attackersOrdered: [],
     casualties: {},
     counters: { entity: 0, order: 0 },
     pendingCollection: null,

@@ -3,6 +3,7 @@ import type { CommandDataMap } from '../commands/command';
 import type { EngineContext } from '../engine/engine-context';
 import { groupOf, isAlive, lookup } from '../model/state-queries';
 import { RULES_OPTIONS } from '../rules-options';
+import { attacksOrderedBy } from '../model/turn-orders.index';
 import { requireOrdersPhase, requireString } from './order-guards';
 
 /** T3: an attack order names one of the player's living minions, one of its attacks, and an enemy victim. */
@@ -32,9 +33,7 @@ export function orderAttack(ctx: EngineContext, data: CommandDataMap['OrderAttac
       'victim',
     );
   }
-  let attacksGiven = 0;
-  for (const id of state.attackersOrdered) if (id === attacker.id) attacksGiven += 1;
-  if (attacksGiven >= RULES_OPTIONS.attacksPerMinionPerTurn) {
+  if (attacksOrderedBy(state, attacker.id) >= RULES_OPTIONS.attacksPerMinionPerTurn) {
     reject('rule', 'T3', `minion ${data.attackerId} is already ordered to attack this turn [A]`, 'attacker');
   }
   ctx.emit(

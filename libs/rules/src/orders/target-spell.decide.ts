@@ -7,6 +7,7 @@ import { activeSpellsOn, groupsOnSquare, lookup } from '../model/state-queries';
 import { isCumulative, isInstant } from '../model/spell-definition';
 import { requireEntityRef, requireOrdersPhase, requireString } from './order-guards';
 import { checkTargetRule } from './target-rule';
+import { ordersGiven } from '../model/turn-orders.index';
 
 /**
  * S3: a spell from hand becomes targeted. Its casting requirements are checked now (S10): the target rule (S2,
@@ -33,20 +34,18 @@ export function targetSpell(ctx: EngineContext, data: CommandDataMap['TargetSpel
     reject('rule', 'S10', `square ${data.target.square} holds a group; square spells need an empty square`, 'target');
   }
   if (!isCumulative(spell)) {
-    const twin = state.orderIds.find((id) => {
-      const order = state.orders[id];
-      return (
+    const twin = ordersGiven(state).find(
+      (order) =>
         order.kind === 'cast' &&
         order.player === player &&
         order.spell === data.spell &&
-        sameRef(order.target, data.target)
-      );
-    });
+        sameRef(order.target, data.target),
+    );
     if (twin !== undefined) {
       reject(
         'rule',
         'S5',
-        `${player} already targeted "${data.spell}" on ${describeRef(data.target)} this turn (${twin})`,
+        `${player} already targeted "${data.spell}" on ${describeRef(data.target)} this turn (${twin.id})`,
         'target',
       );
     }

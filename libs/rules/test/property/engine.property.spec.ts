@@ -17,6 +17,7 @@ import {
   SQUANDER_REASONS,
 } from '../../src';
 import { minionsInPlayOrder } from '../../src/model/play-order.index';
+import { attacksOrderedBy, ordersGiven } from '../../src/model/turn-orders.index';
 import type { DomainEvent, GameState, SquanderReason } from '../../src';
 import { COUNTEREXAMPLES } from './counterexamples';
 import { gamePlanArb, playGame, replay } from './game.arbitrary';
@@ -96,6 +97,11 @@ function overGames(check: (trace: GameTrace) => void): fc.IProperty<[GamePlan]> 
       throw error;
     }
   });
+}
+
+/** The same objects (not copies) in the same order. */
+function sameObjects(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((item, i) => item === b[i]);
 }
 
 /**
@@ -386,11 +392,12 @@ describe('engine properties over random legal games (fast-check)', () => {
     );
   });
 
-  it('D6, B3: the play-order index beside an in-place state stays its minions in play order, kept (not remade) by the evolvers', () => {
+  it('D6, T3, S5: the indexes beside an in-place state stay what the state says, kept (not remade) by the evolvers', () => {
     fc.assert(
       overGames((trace) => {
         const state = initialState();
-        let kept: readonly unknown[] | null = null;
+        let keptPlayOrder: readonly unknown[] | null = null;
+        let keptOrders: readonly unknown[] | null = null;
         for (const command of commandsOf(trace)) {
           try {
             execute(state, command, { inPlace: true });
@@ -398,14 +405,31 @@ describe('engine properties over random legal games (fast-check)', () => {
             if (!(error instanceof CommandRejected)) throw error;
           }
           if (state.gameId === null) continue;
-          const index = minionsInPlayOrder(state);
-          const inPlay = state.minionIds.map((id) => state.minions[id]);
           const at = `after ${command.type} ${command.metadata.commandId}`;
-          if (index.length !== inPlay.length || index.some((minion, i) => minion !== inPlay[i])) {
-            fail(`D6: the play-order index [${index.map((m) => m.id)}] is not minionIds [${state.minionIds}] ${at}`);
+          // D6: the minions of minionIds, as objects, in play order.
+          const playOrder = minionsInPlayOrder(state);
+          const inPlay = state.minionIds.map((id) => state.minions[id]);
+          if (!sameObjects(playOrder, inPlay)) {
+            fail(
+              `D6: the play-order index [${playOrder.map((m) => m.id)}] is not minionIds [${state.minionIds}] ${at}`,
+            );
           }
-          if (kept !== null && index !== kept) fail(`D6: the play-order index was made again instead of kept ${at}`);
-          kept = index;
+          if (keptPlayOrder !== null && playOrder !== keptPlayOrder)
+            fail(`D6: the play-order index was made again ${at}`);
+          keptPlayOrder = playOrder;
+          // S5, S7, T3: this turn's orders, as objects, in the order given, and the attacks ordered per attacker.
+          const given = ordersGiven(state);
+          const orders = state.orderIds.map((id) => state.orders[id]);
+          if (!sameObjects(given, orders))
+            fail(`T2: the orders index [${given.map((o) => o.id)}] is not [${state.orderIds}] ${at}`);
+          if (keptOrders !== null && given !== keptOrders) fail(`T2: the orders index was made again ${at}`);
+          keptOrders = given;
+          for (const minionId of state.minionIds) {
+            const attacks = orders.filter((order) => order.kind === 'attack' && order.attackerId === minionId).length;
+            if (attacksOrderedBy(state, minionId) !== attacks) {
+              fail(`T3: ${minionId} is counted ${attacksOrderedBy(state, minionId)} attacks, not ${attacks}, ${at}`);
+            }
+          }
         }
       }),
       config,
@@ -574,8 +598,7 @@ function checkActiveSpells(state: GameState, place: () => string): void {
 /**
  * `minionIds` is the record's own key order (ids never look like integers, so that is the order minions came into
  * play), `startOfTurnMinionIds` exactly those of them with an at-start-of-turn trait, `orderIds` lists exactly this
- * turn's orders, `attackersOrdered` exactly their attack orders' attackers,
- * and created ids never meet an id already in use.
+ * turn's orders, and created ids never meet an id already in use.
  */
 function checkIds(state: GameState, place: () => string): void {
   const minionKeys = Object.keys(state.minions);
@@ -589,13 +612,6 @@ function checkIds(state: GameState, place: () => string): void {
   const orderKeys = Object.keys(state.orders);
   if (!deepEqual([...state.orderIds].sort(), orderKeys.sort())) {
     fail(`T2: orderIds [${state.orderIds}] do not list the orders [${orderKeys}] after ${place()}`);
-  }
-  const attackers = state.orderIds.flatMap((id) => {
-    const order = state.orders[id];
-    return order.kind === 'attack' ? [order.attackerId] : [];
-  });
-  if (!deepEqual(state.attackersOrdered, attackers)) {
-    fail(`T3: attackersOrdered [${state.attackersOrdered}] are not the attackers [${attackers}] after ${place()}`);
   }
   const owners = new Map<string, string>();
   const records = {
