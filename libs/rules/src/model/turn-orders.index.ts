@@ -1,30 +1,26 @@
 import type { GameState, Order } from './game-state';
 import { removeOne } from './remove-one';
+import { StateIndex } from './state-index';
 
 /**
  * This turn's orders as objects in the order given, and how many attacks each minion has been ordered: what the
  * order checks (S5 one copy per target, T3 one attack per minion) and the phases (S7, T3) read, without a record
- * look-up per order id or a scan of every order for one attacker.
- *
- * An index beside the state, not part of it (like the play-order index): never serialised, made from `orderIds`
- * when first asked for, and from then on kept by the evolvers that give, withdraw and clear orders. A copied or
- * loaded state gets its own when first asked; a list whose length no longer matches `orderIds` is made again.
+ * look-up per order id or a scan of every order for one attacker. Kept by the evolvers that give, withdraw and clear
+ * orders (see StateIndex).
  */
 interface TurnOrders {
   readonly given: Order[];
   readonly attacksBy: Map<string, number>;
 }
 
-const INDEX = new WeakMap<GameState, TurnOrders>();
-
-function turnOrders(state: GameState): TurnOrders {
-  const kept = INDEX.get(state);
-  if (kept !== undefined && kept.given.length === state.orderIds.length) return kept;
-  const made: TurnOrders = { given: [], attacksBy: new Map() };
-  for (const id of state.orderIds) add(made, state.orders[id]);
-  INDEX.set(state, made);
-  return made;
-}
+const TURN_ORDERS = new StateIndex<TurnOrders>(
+  (state) => {
+    const made: TurnOrders = { given: [], attacksBy: new Map() };
+    for (const id of state.orderIds) add(made, state.orders[id]);
+    return made;
+  },
+  (index, state) => index.given.length === state.orderIds.length,
+);
 
 function add(index: TurnOrders, order: Order): void {
   index.given.push(order);
@@ -33,21 +29,21 @@ function add(index: TurnOrders, order: Order): void {
 
 /** This turn's orders, in the order given. */
 export function ordersGiven(state: GameState): readonly Order[] {
-  return turnOrders(state).given;
+  return TURN_ORDERS.of(state).given;
 }
 
 /** T3: how many of this turn's attack orders name this minion as the attacker. */
 export function attacksOrderedBy(state: GameState, minionId: string): number {
-  return turnOrders(state).attacksBy.get(minionId) ?? 0;
+  return TURN_ORDERS.of(state).attacksBy.get(minionId) ?? 0;
 }
 
 export function noteOrderGiven(state: GameState, order: Order): void {
-  const kept = INDEX.get(state);
+  const kept = TURN_ORDERS.kept(state);
   if (kept !== undefined) add(kept, order);
 }
 
 export function noteOrderWithdrawn(state: GameState, order: Order): void {
-  const kept = INDEX.get(state);
+  const kept = TURN_ORDERS.kept(state);
   if (kept === undefined) return;
   removeOne(kept.given, order);
   if (order.kind !== 'attack') return;
@@ -58,7 +54,7 @@ export function noteOrderWithdrawn(state: GameState, order: Order): void {
 
 /** A new turn: the last turn's orders are gone. */
 export function noteOrdersCleared(state: GameState): void {
-  const kept = INDEX.get(state);
+  const kept = TURN_ORDERS.kept(state);
   if (kept === undefined) return;
   kept.given.length = 0;
   kept.attacksBy.clear();
