@@ -16,10 +16,6 @@ describe('analytics read models (in process, SQLite)', () => {
   let harness: GamesHarness;
   const running: InProcessAnalytics[] = [];
 
-  const collectNow = (gameId: string) => async (turn: number) => {
-    await harness.commands.handle(gameId, 'CollectGarbage', { turn }, { commandId: `turn-${turn}/collect` });
-  };
-
   const analytics = async (name: string): Promise<InProcessAnalytics> => {
     const started = await InProcessAnalytics.start(storePath, dir.path(name));
     running.push(started);
@@ -46,7 +42,7 @@ describe('analytics read models (in process, SQLite)', () => {
 
   beforeAll(async () => {
     harness = await GamesHarness.start({ store: { kind: 'sqlite', sqlitePath: storePath } });
-    for (const { name, scenario } of playableScenarios()) await playScenario(harness, scenario, name, collectNow(name));
+    for (const { name, scenario } of playableScenarios()) await playScenario(harness, scenario, name);
     await cancelledOrderGame('cancelled-order');
   });
 
@@ -98,7 +94,7 @@ describe('analytics read models (in process, SQLite)', () => {
         while (first.projector.checkpoint()?.position !== last.position) await new Promise((r) => setTimeout(r, 10));
       };
       await untilCaughtUp();
-      await playScenario(harness, exampleScenario(), 'played-live', collectNow('played-live'));
+      await playScenario(harness, exampleScenario(), 'played-live');
       await untilCaughtUp();
       await first.projector.stop();
       await following;
@@ -107,7 +103,7 @@ describe('analytics read models (in process, SQLite)', () => {
       const stoppedAt = first.projector.checkpoint();
 
       // Another context on the same file starts after the stored checkpoint: nothing is applied twice.
-      await playScenario(harness, exampleScenario(), 'played-later', collectNow('played-later'));
+      await playScenario(harness, exampleScenario(), 'played-later');
       await first.close();
       const second = await analytics('live.db');
       expect(second.projector.checkpoint()).toEqual(stoppedAt);

@@ -68,10 +68,7 @@ describe('analytics consumer process (SQLite store)', () => {
       await waitForCheckpoint(env.db, (c) => c.position === before, consumer);
 
       // Appended by this process while the consumer waits: it sees them through its store's poll.
-      const collect = async (turn: number) => {
-        await harness.commands.handle('live', 'CollectGarbage', { turn }, { commandId: `turn-${turn}/collect` });
-      };
-      await playScenario(harness, exampleScenario(), 'live', collect);
+      await playScenario(harness, exampleScenario(), 'live');
       const after = await recordScenarioGames(store, 1, 'late');
       await waitForCheckpoint(env.db, (c) => c.position === after, consumer);
 

@@ -47,9 +47,7 @@ describe('sanctum verify (CLI end to end)', () => {
     let lines: string[];
     try {
       for (const gameId of ['demo', 'edited']) {
-        await playScenario(harness, exampleScenario(), gameId, async (turn) => {
-          await harness.commands.handle(gameId, 'CollectGarbage', { turn }, { commandId: `turn-${turn}/collect` });
-        });
+        await playScenario(harness, exampleScenario(), gameId);
       }
       const events = (await harness.store.readStream(gameStream('demo'))).map(toEventLine);
       lines = events.map((event) => JSON.stringify(event));

@@ -11,9 +11,7 @@ describe('EventCausationService: why an event happened, back to the command and 
 
   beforeAll(async () => {
     harness = await GamesHarness.start({ store: { kind: 'sqlite', sqlitePath: dir.path('why.db') } });
-    await playScenario(harness, exampleScenario(), 'why', async (turn) => {
-      await harness.commands.handle('why', 'CollectGarbage', { turn }, { commandId: `turn-${turn}/collect` });
-    });
+    await playScenario(harness, exampleScenario(), 'why');
     types = (await harness.store.readStream(gameStream('why'))).map((event) => event.type);
   });
   afterAll(async () => {

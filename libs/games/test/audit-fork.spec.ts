@@ -15,10 +15,7 @@ describe('GameForkService: a new game from another one’s first events, then pl
   const fork = (origin: string, newId: string, at?: number) => harness.app.get(GameForkService).fork(origin, newId, at);
   const audit = (gameId: string) => harness.app.get(GameAuditService).audit(gameId);
   const read = async (gameId: string) => (await harness.store.readStream(gameStream(gameId))).map(toEventLine);
-  const play = (gameId: string) =>
-    playScenario(harness, exampleScenario(), gameId, async (turn) => {
-      await harness.commands.handle(gameId, 'CollectGarbage', { turn }, { commandId: `turn-${turn}/collect` });
-    });
+  const play = (gameId: string) => playScenario(harness, exampleScenario(), gameId);
 
   beforeAll(async () => {
     harness = await GamesHarness.start({ store: { kind: 'sqlite', sqlitePath: dir.path('fork.db') } });

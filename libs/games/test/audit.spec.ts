@@ -37,10 +37,7 @@ describe('GameAuditService: hash chain and re-simulation, against edits made dir
   };
 
   /** Plays the example (both turns, each collected at once) as `gameId`. */
-  const play = (gameId: string): Promise<void> =>
-    playScenario(harness, exampleScenario(), gameId, async (turn) => {
-      await harness.commands.handle(gameId, 'CollectGarbage', { turn }, { commandId: `turn-${turn}/collect` });
-    });
+  const play = (gameId: string): Promise<void> => playScenario(harness, exampleScenario(), gameId);
 
   beforeAll(async () => {
     harness = await GamesHarness.start({ store: { kind: 'sqlite', sqlitePath: dbPath } });

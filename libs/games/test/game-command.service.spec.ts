@@ -19,13 +19,9 @@ describe('GameCommandService (load → decide → one atomic append → retry on
     dir.cleanup();
   });
 
-  const collectNow = (gameId: string) => async (turn: number) => {
-    await harness.commands.handle(gameId, 'CollectGarbage', { turn }, { commandId: `turn-${turn}/collect` });
-  };
-
   it('records a game exactly as the pure engine derives it, with every event chained from the genesis hash', async () => {
     const scenario = exampleScenario();
-    await playScenario(harness, scenario, 'chained', collectNow('chained'));
+    await playScenario(harness, scenario, 'chained');
     const stored = await harness.store.readStream(gameStream('chained'));
     const expected = runScenario(scenario, 'chained').events;
     expect(stored.map(strip)).toEqual(expected.map(strip));

@@ -63,13 +63,16 @@ export class GamesHarness {
 
 /**
  * Plays a scenario through the games layer the way `runScenario` does (red's orders, blue's, both confirmations),
- * leaving each turn's garbage collection to `collect` (the scheduler, or a direct command).
+ * leaving each turn's garbage collection to `collect` (the scheduler, say); by default a direct command collects it
+ * at once.
  */
 export async function playScenario(
   harness: GamesHarness,
   scenario: Scenario,
   gameId: string,
-  collect: (turn: number) => Promise<void>,
+  collect: (turn: number) => Promise<void> = async (turn) => {
+    await harness.commands.handle(gameId, 'CollectGarbage', { turn }, { commandId: `turn-${turn}/collect` });
+  },
 ): Promise<void> {
   const { turns, ...setup } = scenario;
   await harness.commands.createGame({ gameId, setup }, 'setup');

@@ -33,9 +33,7 @@ describe('snapshots leave out the decks the set-up can rebuild', () => {
       store: { kind: 'sqlite', sqlitePath: dir.path('decks.db') },
       snapshotEvery: 5,
     });
-    await playScenario(harness, scenarioWithDecks(), 'decks', async (turn) => {
-      await harness.commands.handle('decks', 'CollectGarbage', { turn }, { commandId: `collect-${turn}` });
-    });
+    await playScenario(harness, scenarioWithDecks(), 'decks');
     events = (await harness.store.readStream(stream)) as unknown as DomainEvent[];
   });
   afterAll(async () => {

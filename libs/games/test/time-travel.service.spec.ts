@@ -16,9 +16,7 @@ describe('time travel and snapshots', () => {
       store: { kind: 'sqlite', sqlitePath: dir.path('travel.db') },
       snapshotEvery: 7,
     });
-    await playScenario(harness, exampleScenario(), 'travel', async (turn) => {
-      await harness.commands.handle('travel', 'CollectGarbage', { turn }, { commandId: `collect-${turn}` });
-    });
+    await playScenario(harness, exampleScenario(), 'travel');
     events = (await harness.store.readStream(gameStream('travel'))) as unknown as DomainEvent[];
   });
   afterAll(async () => {
