@@ -17,13 +17,21 @@ describe('SqliteEventStore (sqlite specifics)', () => {
   };
 
   /**
-   * Simulates a foreign writer that bypasses the write lock: just before this store inserts an event of `stream`,
-   * a row takes its (stream, revision). Dropped again with `DROP TRIGGER slip`.
+   * Runs `body` while a foreign writer that bypasses the write lock is at work: just before a store inserts an event
+   * of `stream` into `file`, a row takes its (stream, revision). The trigger that does it goes again afterwards.
    */
-  const slipInBefore = (raw: Database.Database, stream: string) =>
-    raw.exec(`CREATE TRIGGER slip BEFORE INSERT ON events WHEN NEW.stream = '${stream}' AND NEW.type <> 'Foreign'
-      BEGIN INSERT INTO events (stream, revision, type, data, metadata, recorded_at)
-        VALUES (NEW.stream, NEW.revision, 'Foreign', '{}', '{}', 'now'); END`);
+  const whileAnotherWriterSlipsIn = async (file: string, stream: string, body: () => Promise<void>) => {
+    const raw = new Database(file);
+    try {
+      raw.exec(`CREATE TRIGGER slip BEFORE INSERT ON events WHEN NEW.stream = '${stream}' AND NEW.type <> 'Foreign'
+        BEGIN INSERT INTO events (stream, revision, type, data, metadata, recorded_at)
+          VALUES (NEW.stream, NEW.revision, 'Foreign', '{}', '{}', 'now'); END`);
+      await body();
+    } finally {
+      raw.exec('DROP TRIGGER IF EXISTS slip');
+      raw.close();
+    }
+  };
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sanctum-sqlite-'));
@@ -147,17 +155,12 @@ describe('SqliteEventStore (sqlite specifics)', () => {
     const file = path.join(dir, 'slipped.db');
     const store = openStore(file);
     await store.append('game-0', batch(1), 'no-stream');
-    const raw = new Database(file);
-    try {
-      slipInBefore(raw, 'game-1');
+    await whileAnotherWriterSlipsIn(file, 'game-1', async () => {
       const error = await store.append('game-1', batch(2), 'no-stream').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(WrongExpectedRevisionError);
       expect(error).toMatchObject({ stream: 'game-1', expected: 'no-stream' });
       expect(await store.readStream('game-1')).toEqual([]); // the whole transaction rolled back
-    } finally {
-      raw.exec('DROP TRIGGER IF EXISTS slip');
-      raw.close();
-    }
+    });
     await expect(store.append('game-1', batch(2), 'no-stream')).resolves.toMatchObject({ lastRevision: 1 });
   });
 
@@ -165,9 +168,7 @@ describe('SqliteEventStore (sqlite specifics)', () => {
     const file = path.join(dir, 'group.db');
     const store = openStore(file);
     await store.append('game-a', batch(1), 'no-stream');
-    const raw = new Database(file);
-    try {
-      slipInBefore(raw, 'game-c');
+    await whileAnotherWriterSlipsIn(file, 'game-c', async () => {
       const outcomes = await Promise.allSettled([
         store.append('game-a', batch(2, 1), 0),
         store.append('game-b', batch(1), 'no-stream'),
@@ -183,10 +184,7 @@ describe('SqliteEventStore (sqlite specifics)', () => {
       expect(await store.readStream('game-c')).toEqual([]);
       const positions = (await store.readAll()).map((e) => `${e.stream}@${e.revision}`);
       expect(positions).toEqual(['game-a@0', 'game-a@1', 'game-a@2', 'game-b@0', 'game-a@3']);
-    } finally {
-      raw.exec('DROP TRIGGER IF EXISTS slip');
-      raw.close();
-    }
+    });
   });
 
   it('commits what a settled append sets off in the same turn of the event loop, not a turn later', async () => {
