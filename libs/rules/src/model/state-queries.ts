@@ -1,6 +1,5 @@
-import type { ActiveSpell, EntityRef, GameState, Group, Minion, Order } from './game-state';
+import type { ActiveSpell, EntityRef, GameState, Group, Minion } from './game-state';
 import type { Player } from './players';
-import { ordersGiven } from './turn-orders.index';
 
 /** The active-spell list of a host (S8), or undefined when the host is not on the board. */
 export function hostSpells(state: GameState, host: EntityRef): string[] | undefined {
@@ -41,11 +40,4 @@ export function groupsOnSquare(state: GameState, square: string): Group[] {
  */
 export function lookup<T>(record: Record<string, T>, key: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
-}
-
-/** This turn's orders of one kind, in the order given (a phase then splits this short list by player). */
-export function ordersOfKind<K extends Order['kind']>(state: GameState, kind: K): Extract<Order, { kind: K }>[] {
-  const found: Extract<Order, { kind: K }>[] = [];
-  for (const order of ordersGiven(state)) if (order.kind === kind) found.push(order as Extract<Order, { kind: K }>);
-  return found;
 }

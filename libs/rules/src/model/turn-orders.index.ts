@@ -32,6 +32,13 @@ export function ordersGiven(state: GameState): readonly Order[] {
   return TURN_ORDERS.of(state).given;
 }
 
+/** This turn's orders of one kind, in the order given (a phase then splits this short list by player). */
+export function ordersOfKind<K extends Order['kind']>(state: GameState, kind: K): Extract<Order, { kind: K }>[] {
+  const found: Extract<Order, { kind: K }>[] = [];
+  for (const order of ordersGiven(state)) if (order.kind === kind) found.push(order as Extract<Order, { kind: K }>);
+  return found;
+}
+
 /** T3: how many of this turn's attack orders name this minion as the attacker. */
 export function attacksOrderedBy(state: GameState, minionId: string): number {
   return TURN_ORDERS.of(state).attacksBy.get(minionId) ?? 0;
