@@ -2,7 +2,7 @@
  * Every project assumption ([A] in RULES.md) lives here, so it can be read and changed in one place.
  * The engine version is part of every snapshot key: bump it whenever a change here alters derived events.
  */
-export const ENGINE_VERSION = '1.4.0';
+export const ENGINE_VERSION = '1.5.0';
 
 /** The `rule` events cite when what they record is one of the project's own assumptions rather than a rule. */
 export const ASSUMPTION = 'A';
@@ -28,6 +28,12 @@ export const RULES_OPTIONS = {
   triggerSources: ['traits', 'minionSpells', 'groupSpells'] as const,
   /** [A] Effects that trigger effects are cut off at this depth (no infinite reflection loops). */
   maxTriggerDepth: 8,
+  /**
+   * [A] Triggers that may fire in one command, whatever fed them: depth bounds how deep triggers chain, this bounds
+   * how wide (two minions reflecting blows at each other). Past it, triggers stop firing and TriggerBudgetSpent
+   * says so; the turn completes.
+   */
+  triggersPerCommand: 256,
   /** Event schema version written in every event's metadata. */
   schemaVersion: 1,
 } as const;

@@ -1,3 +1,4 @@
+import { RULES_OPTIONS } from '../src';
 import type { Trigger } from '../src';
 import { attack, cast, collectGarbage, event, game, given, recruit, spell, turn } from '../src/testing';
 
@@ -65,7 +66,7 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
         });
     });
 
-    it('D0: a protection against missile damage stops plain missiles but not magical missiles', () => {
+    it('D0/D2: a protection against missile damage stops plain missiles (bounced at D2) but not magical missiles', () => {
       const missileWard = beforeArmor({ cancelDamage: {} }, { protective: true, damageKind: 'missile' });
       given(
         game()
@@ -91,7 +92,8 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
             { minionId: 'B1', damageBefore: 2, damageAfter: 0 },
             { rule: 'D1', step: 'D1' },
           ),
-          event('DamageBounced', { minionId: 'B1', step: 'D1' }),
+          event('ArmorSoaked', { minionId: 'B1', soaked: 0, damageBefore: 0, damageAfter: 0 }),
+          event('DamageBounced', { minionId: 'B1', step: 'D2' }),
           event('DamageResolved', { minionId: 'B1', result: 'bounced' }),
         )
         .andCount(event('DamageApplied'), 1)
@@ -230,7 +232,7 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
         });
     });
 
-    it('D1: a "before checking armor" effect that cancels the damage leaves HP untouched: the result is bounced', () => {
+    it('D1/D2: a "before checking armor" effect that cancels the damage leaves HP untouched: bounced at D2', () => {
       given(
         duel({ hp: 5, armor: 1, traits: [beforeArmor({ cancelDamage: {} })] })
           .spells(club(3))
@@ -244,7 +246,9 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
             { minionId: 'B1', damageBefore: 3, damageAfter: 0 },
             { rule: 'D1', step: 'D1' },
           ),
-          event('DamageBounced', { minionId: 'B1' }),
+          // D1 has no halt of its own: "reduced to 0" is judged at D2.
+          event('ArmorSoaked', { minionId: 'B1', soaked: 0, armorAfter: 1, damageAfter: 0 }, { step: 'D2' }),
+          event('DamageBounced', { minionId: 'B1', step: 'D2' }, { rule: 'D2' }),
           event('DamageResolved', { minionId: 'B1', result: 'bounced' }),
         )
         .andNot(event('DamageApplied'), event('DamageCapped'))
@@ -391,6 +395,186 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
       expect(outcome.find(event('DeathStarted')).metadata.causationId).toBe(
         outcome.find(event('DamageResolved')).metadata.eventId,
       );
+    });
+  });
+
+  describe('D1–D4 as the "Takes Damage" table reads', () => {
+    it('D1: every "before checking armor" effect happens, in order, even after the damage has reached 0', () => {
+      given(
+        duel({ hp: 5, traits: [beforeArmor({ cancelDamage: {} }), beforeArmor({ modifyDamage: { by: 2 } })] })
+          .spells(club(3))
+          .hand('red', 'club'),
+      )
+        .when(turn({ red: [cast('club', { minion: 'B1' })] }))
+        .thenConsecutive(
+          event('DamageIncoming', { minionId: 'B1', amount: 3 }),
+          event('BeforeArmorEffectApplied', { by: { trait: 0 }, damageBefore: 3, damageAfter: 0 }, { step: 'D1' }),
+          event('BeforeArmorEffectApplied', { by: { trait: 1 }, damageBefore: 0, damageAfter: 2 }, { step: 'D1' }),
+          event('ArmorSoaked', { soaked: 0, damageBefore: 2, damageAfter: 2 }, { step: 'D2' }),
+          event('DamageApplied', { minionId: 'B1', amount: 2, hpBefore: 5, hpAfter: 3 }, { step: 'D4' }),
+          event('DamageResolved', { minionId: 'B1', result: 'damaged' }),
+        )
+        .andNot(event('DamageBounced'));
+    });
+
+    it('D1/D3: magical damage that D1 brought to 0 skips D2 and bounces at D3', () => {
+      given(
+        duel({ hp: 5, armor: 2, traits: [beforeArmor({ cancelDamage: {} })] })
+          .spells(bolt(3))
+          .hand('red', 'bolt'),
+      )
+        .when(turn({ red: [cast('bolt', { minion: 'B1' })] }))
+        .thenConsecutive(
+          event('BeforeArmorEffectApplied', { damageBefore: 3, damageAfter: 0 }, { step: 'D1' }),
+          event('DamageBounced', { minionId: 'B1', step: 'D3' }, { rule: 'D3', step: 'D3' }),
+          event('DamageResolved', { minionId: 'B1', result: 'bounced' }),
+        )
+        .andNot(event('ArmorSoaked'), event('DamageApplied'))
+        .andState((state) => expect(state.minions.B1).toMatchObject({ hp: 5, armor: 2 }));
+    });
+
+    it.each([
+      ['−3 then +2', [-3, 2], [0, 2]],
+      ['+2 then −3', [2, -3], [5, 2]],
+    ])(
+      'D1: a −3 and a +2 effect meeting on 3 damage both happen (%s): 2 damage is applied',
+      (_, [first, second], [mid, end]) => {
+        given(
+          duel({
+            hp: 5,
+            traits: [beforeArmor({ modifyDamage: { by: first } }), beforeArmor({ modifyDamage: { by: second } })],
+          })
+            .spells(bolt(3))
+            .hand('red', 'bolt'),
+        )
+          .when(turn({ red: [cast('bolt', { minion: 'B1' })] }))
+          .thenConsecutive(
+            event('BeforeArmorEffectApplied', { by: { trait: 0 }, damageBefore: 3, damageAfter: mid }),
+            event('BeforeArmorEffectApplied', { by: { trait: 1 }, damageBefore: mid, damageAfter: end }),
+            event('DamageApplied', { minionId: 'B1', amount: 2, hpBefore: 5, hpAfter: 3 }),
+          );
+      },
+    );
+
+    it('D3: the cap to current HP comes once, before the effects; D4 then takes what remains, below 0 if it must', () => {
+      given(
+        duel({ hp: 3, traits: [afterArmor({ modifyDamage: { by: 2 } })] }, { attacks: [{ kind: 'hand', damage: 7 }] }),
+      )
+        .when(turn({ red: [attack('R1', 'B1')] }))
+        .thenConsecutive(
+          event('ArmorSoaked', { soaked: 0, damageAfter: 7 }),
+          event('DamageCapped', { minionId: 'B1', from: 7, to: 3 }, { rule: 'D3', step: 'D3' }),
+          event('AfterArmorEffectApplied', { damageBefore: 3, damageAfter: 5 }, { rule: 'D3', step: 'D3' }),
+          event('DamageApplied', { minionId: 'B1', amount: 5, hpBefore: 3, hpAfter: -2 }, { rule: 'D4', step: 'D4' }),
+          event('DamageResolved', { minionId: 'B1', result: 'killed' }, { rule: 'D5' }),
+          event('DeathStarted', { minionId: 'B1', category: 'kills', attackerId: 'R1' }),
+        )
+        .andCount(event('DamageCapped'), 1)
+        .andState((state) => expect(state.minions.B1).toMatchObject({ hp: -2, status: 'dead' }));
+    });
+
+    it('D3: "cancelled" is judged after every after-armor effect: a cancel that a later effect undoes does not bounce', () => {
+      given(
+        duel({ hp: 5, traits: [afterArmor({ cancelDamage: {} }), afterArmor({ modifyDamage: { by: 2 } })] })
+          .spells(bolt(3))
+          .hand('red', 'bolt'),
+      )
+        .when(turn({ red: [cast('bolt', { minion: 'B1' })] }))
+        .thenConsecutive(
+          event('AfterArmorEffectApplied', { by: { trait: 0 }, damageBefore: 3, damageAfter: 0 }),
+          event('AfterArmorEffectApplied', { by: { trait: 1 }, damageBefore: 0, damageAfter: 2 }),
+          event('DamageApplied', { minionId: 'B1', amount: 2, hpAfter: 3 }),
+        )
+        .andNot(event('DamageBounced'));
+    });
+
+    it('D3: after-armor effects that leave no damage make it bounce at D3, after all of them happened', () => {
+      given(
+        duel({ hp: 5, traits: [afterArmor({ modifyDamage: { by: 2 } }), afterArmor({ cancelDamage: {} })] })
+          .spells(bolt(3))
+          .hand('red', 'bolt'),
+      )
+        .when(turn({ red: [cast('bolt', { minion: 'B1' })] }))
+        .thenConsecutive(
+          event('AfterArmorEffectApplied', { by: { trait: 0 }, damageBefore: 3, damageAfter: 5 }),
+          event('AfterArmorEffectApplied', { by: { trait: 1 }, damageBefore: 5, damageAfter: 0 }),
+          event('DamageBounced', { minionId: 'B1', step: 'D3' }),
+          event('DamageResolved', { minionId: 'B1', result: 'bounced' }),
+        )
+        .andNot(event('DamageApplied'));
+    });
+
+    it('D3: an after-armor effect that kills its own minion gives "killed", with no D4 and exactly one death', () => {
+      given(
+        duel({ hp: 5, traits: [afterArmor({ destroy: { category: 'dies' } })] })
+          .spells(bolt(2))
+          .hand('red', 'bolt'),
+      )
+        .when(turn({ red: [cast('bolt', { minion: 'B1' })] }))
+        .then(
+          event(
+            'AfterArmorEffectApplied',
+            { minionId: 'B1', action: { destroy: { category: 'dies' } }, damageBefore: 2, damageAfter: 2 },
+            { rule: 'D3', step: 'D3' },
+          ),
+          event('DeathStarted', { minionId: 'B1', category: 'dies' }),
+          event('MinionDied', { minionId: 'B1' }),
+          event('DamageResolved', { minionId: 'B1', result: 'killed' }, { rule: 'D5' }),
+        )
+        .andNot(event('DamageApplied'))
+        .andCount(event('MinionDied'), 1)
+        .andCount(event('DeathStarted'), 1)
+        .andState((state) => expect(state.minions.B1).toMatchObject({ hp: 5, status: 'dead' }));
+    });
+
+    it('D1: a before-armor effect may be any action: it runs on its subject, and the damage goes on unchanged', () => {
+      const spikes = beforeArmor({ damage: { amount: 1 } }, { subject: 'attacker' });
+      const tithe = beforeArmor({ gainMana: { player: 'caster', mana: { strife: 1 } } });
+      given(duel({ hp: 5, traits: [spikes, tithe] }, { attacks: [{ kind: 'hand', damage: 2 }] }))
+        .when(turn({ red: [attack('R1', 'B1')] }))
+        .thenConsecutive(
+          event('DamageIncoming', { minionId: 'B1', amount: 2, attackerId: 'R1' }),
+          event('BeforeArmorEffectApplied', { by: { trait: 0 }, damageBefore: 2, damageAfter: 2 }, { step: 'D1' }),
+          // The attacker is hit by the minion it struck, which is blamed (K1).
+          event('DamageIncoming', { minionId: 'R1', amount: 1, attackerId: 'B1' }),
+        )
+        .and(
+          event('BeforeArmorEffectApplied', { by: { trait: 1 }, damageBefore: 2, damageAfter: 2 }),
+          event('ManaGained', { player: 'blue', mana: { strife: 1 } }),
+          event('DamageApplied', { minionId: 'B1', amount: 2, hpBefore: 5, hpAfter: 3 }),
+        )
+        .andState((state) => expect(state.minions.R1.hp).toBe(4));
+    });
+  });
+
+  describe('A: a command does bounded work', () => {
+    it("A: triggers that feed each other stop at the command's trigger budget, one event says so, and the turn completes", () => {
+      // Two minions that each answer a blow with k blows back: without a budget, one attack is about k^8 runs.
+      const reflect: Trigger = { on: 'hitBy', do: { damage: { amount: 0 } }, subject: 'attacker' };
+      const k = 4;
+      const outcome = given(
+        duel(
+          { hp: 5, traits: Array.from({ length: k }, () => reflect) },
+          { traits: Array.from({ length: k }, () => reflect) },
+        ),
+      )
+        .when(turn({ red: [attack('R1', 'B1')] }))
+        .then(
+          event('TriggerBudgetSpent', { limit: RULES_OPTIONS.triggersPerCommand }, { rule: 'A' }),
+          event('TurnEnded'),
+          event('GarbageCollectionScheduled'),
+        )
+        .andCount(event('TriggerBudgetSpent'), 1)
+        .andCount(event('HitEffectTriggered'), RULES_OPTIONS.triggersPerCommand);
+      expect(outcome.events.length).toBeLessThan(RULES_OPTIONS.triggersPerCommand * 8);
+    });
+
+    it("A: the budget is per command: the next turn's triggers fire again", () => {
+      const reflect: Trigger = { on: 'hitBy', do: { damage: { amount: 0 } }, subject: 'attacker' };
+      given(duel({ hp: 5, traits: [reflect, reflect] }, { traits: [reflect, reflect] }))
+        .when(turn({ red: [attack('R1', 'B1')] }), collectGarbage(), turn({ blue: [attack('B1', 'R1')] }))
+        .run()
+        .andCount(event('TriggerBudgetSpent'), 2);
     });
   });
 

@@ -43,10 +43,12 @@ describe('Missile Ward (D0, D1)', () => {
         damageAfter: 0,
       }),
       ev('MinionHit', { minionId: 'M1', attackerId: 'R1' }),
-      ev('DamageBounced', { minionId: 'M1', step: 'D1' }),
+      // D1 never halts: the cancelled blow goes on to D2, where damage reduced to 0 bounces.
+      ev('ArmorSoaked', { minionId: 'M1', soaked: 0, damageBefore: 0, damageAfter: 0 }),
+      ev('DamageBounced', { minionId: 'M1', step: 'D2' }),
       ev('DamageResolved', { minionId: 'M1', result: 'bounced' }),
     ]);
-    expectAbsent(events, [ev('DamageApplied'), ev('ArmorSoaked')]);
+    expectAbsent(events, [ev('DamageApplied')]);
   });
 
   it('D0: a protective ward does not stop magical missile damage (ProtectionBypassed, damage applied)', () => {

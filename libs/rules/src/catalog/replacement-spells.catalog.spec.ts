@@ -267,7 +267,7 @@ describe('recruit → recruit (Q4: Jade Gargoyle, Odar)', () => {
       ev('TurnStarted', { turn: 2 }),
       ev('DamageIncoming', { minionId: newId, damage: { kind: 'missile', magical: false }, attackerId: 'R1' }),
       ev('BeforeArmorEffectApplied', { minionId: newId, by: { activeSpellId: 'A1' }, damageAfter: 0 }),
-      ev('DamageBounced', { minionId: newId, step: 'D1' }),
+      ev('DamageBounced', { minionId: newId, step: 'D2' }),
       ev('DamageResolved', { minionId: newId, result: 'bounced' }),
     ]);
   });

@@ -3,6 +3,7 @@ import type { GameState } from '../model/game-state';
 import type { EmitOptions } from './emitter';
 import type { Emitter } from './emitter';
 import { NumberedTextMemo } from '../model/numbered-text.memo';
+import { ASSUMPTION, RULES_OPTIONS } from '../rules-options';
 
 /** What a pipeline needs while it runs: the emitter (and through it the working state) and run-local flags. */
 export class EngineContext {
@@ -11,6 +12,9 @@ export class EngineContext {
    * Run-local, not state: it never outlives the replacement that sets it. Made on first use (few commands need it).
    */
   private groupsKeptAlive: Set<string> | null = null;
+
+  /** [A] Trigger firings this command may still make (RULES_OPTIONS.triggersPerCommand); −1 once spent and recorded. */
+  private triggersLeft: number = RULES_OPTIONS.triggersPerCommand;
 
   constructor(readonly emitter: Emitter) {}
 
@@ -32,6 +36,23 @@ export class EngineContext {
 
   isGroupKeptAlive(groupId: string): boolean {
     return this.groupsKeptAlive?.has(groupId) ?? false;
+  }
+
+  /**
+   * [A] Whether one more trigger may fire in this command, spending one firing of its budget. The first firing
+   * refused is recorded (TriggerBudgetSpent) and later ones are not: however a set-up's triggers feed each other,
+   * a command does bounded work, and the turn goes on without them.
+   */
+  allowsTrigger(cause: string): boolean {
+    if (this.triggersLeft > 0) {
+      this.triggersLeft -= 1;
+      return true;
+    }
+    if (this.triggersLeft === 0) {
+      this.triggersLeft = -1;
+      this.emit('TriggerBudgetSpent', { limit: RULES_OPTIONS.triggersPerCommand }, { rule: ASSUMPTION, cause });
+    }
+    return false;
   }
 
   /**

@@ -97,7 +97,7 @@ export interface EventDataMap {
     damageBefore: number;
     damageAfter: number;
   };
-  DamageBounced: { minionId: string; step: 'D1' | 'D2' | 'D3' };
+  DamageBounced: { minionId: string; step: 'D2' | 'D3' };
   DamageApplied: { minionId: string; amount: number; hpBefore: number; hpAfter: number };
   DamageResolved: { minionId: string; result: DamageResult };
 
@@ -155,6 +155,8 @@ export interface EventDataMap {
   MinionReplaced: { minionId: string; replacementId: string };
   StructureReplaced: { structureId: string; replacementId: string };
   TriggerDepthExceeded: { by: TriggerSource; depth: number };
+  /** [A] The command's trigger budget is spent: no further trigger fires in it. */
+  TriggerBudgetSpent: { limit: number };
 }
 
 export type EventType = keyof EventDataMap;

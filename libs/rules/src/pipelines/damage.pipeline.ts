@@ -6,7 +6,7 @@ import type { Action, DamageType } from '../model/spell-definition';
 import { actionOf } from '../model/spell-definition';
 import { runTriggeredAction } from '../actions/run-action';
 import { runDeath } from './death.pipeline';
-import { bypassedByMagic, carriesEffects, matchesDamage, triggersFor } from './triggers';
+import { bypassedByMagic, matchesDamage, triggersFor } from './triggers';
 
 /** D0.1: the parameters of one run of the "Takes Damage" pipeline. */
 export interface DamageRun {
@@ -26,17 +26,15 @@ interface InFlight {
   minion: Minion;
   remaining: number;
   incoming: string;
-  /**
-   * The minion carried no effect when the damage arrived. Nothing before D3 can give it one (only its own effects
-   * fire on the way), so its D1 and D3 hooks need no look.
-   */
-  bare: boolean;
 }
 
 /**
  * The "Takes Damage" pipeline, D1–D5. Returns the result, or null when the minion was not alive to take it.
  *
- *   D1 before armor → (magical / ignores armor: skip D2) → D2 armor soak → D3 after armor → D4 apply → D5 death
+ *   D1 before armor (never halts) → ignores armor or magical? skip D2
+ *   D2 armor soak → reduced to 0: bounced
+ *   D3 cap at current HP → after-armor effects → cancelled: bounced · the minion died meanwhile: killed
+ *   D4 apply → damaged, or killed → D5 death
  */
 export function takeDamage(ctx: EngineContext, run: DamageRun): DamageResult | null {
   const minion = ctx.state.minions[run.minionId];
@@ -46,37 +44,35 @@ export function takeDamage(ctx: EngineContext, run: DamageRun): DamageResult | n
     { minionId: run.minionId, amount: run.amount, damage: run.damage, attackerId: run.attackerId },
     { rule: 'D0.1', step: 'D1', cause: run.cause },
   );
-  const flight: InFlight = { run, minion, remaining: run.amount, incoming, bare: !carriesEffects(ctx.state, minion) };
+  const flight: InFlight = { run, minion, remaining: run.amount, incoming };
 
-  if (!beforeArmor(ctx, flight)) return resolve(ctx, flight, 'bounced', 'D1');
+  beforeArmor(ctx, flight);
   if (!(run.damage.ignoresArmor || run.damage.magical)) {
     if (!soakArmor(ctx, flight)) return resolve(ctx, flight, 'bounced', 'D2');
   }
-  const afterArmorOutcome = afterArmor(ctx, flight);
-  if (afterArmorOutcome === 'cancelled') return resolve(ctx, flight, 'bounced', 'D3');
-  // D3: the minion died meanwhile (an effect killed it): killed, and its death has already run.
-  if (afterArmorOutcome === 'died') return resolve(ctx, flight, 'killed', null);
+  afterArmor(ctx, flight);
+  if (flight.remaining <= 0) return resolve(ctx, flight, 'bounced', 'D3');
+  // An effect killed the minion on the way: its death has already run.
+  if (!isAlive(minion)) return resolve(ctx, flight, 'killed', null);
   const result = resolve(ctx, flight, applyDamage(ctx, flight), null);
   if (result === 'killed') startDeath(ctx, flight);
   return result;
 }
 
 /**
- * D1: "before checking armor" effects; then, with an attacker, "is hit by" effects — D1 has no halt, so a blow
- * whose damage was cancelled still hits. False when no damage is left (bounced).
+ * D1: every "before checking armor" effect, in order, even once the damage is down to 0; then, with an attacker,
+ * every "is hit by" effect. D1 itself never halts.
  */
-function beforeArmor(ctx: EngineContext, flight: InFlight): boolean {
+function beforeArmor(ctx: EngineContext, flight: InFlight): void {
   const { run } = flight;
-  if (!flight.bare) applyDamageEffects(ctx, flight, 'beforeArmor');
-  if (run.attackerId !== null) {
-    const hit = ctx.emit(
-      'MinionHit',
-      { minionId: run.minionId, attackerId: run.attackerId },
-      { rule: 'D1', step: 'D1', cause: flight.incoming },
-    );
-    if (!flight.bare) hitByEffects(ctx, flight, run.attackerId, hit);
-  }
-  return flight.remaining > 0;
+  applyDamageEffects(ctx, flight, 'beforeArmor');
+  if (run.attackerId === null) return;
+  const hit = ctx.emit(
+    'MinionHit',
+    { minionId: run.minionId, attackerId: run.attackerId },
+    { rule: 'D1', step: 'D1', cause: flight.incoming },
+  );
+  hitByEffects(ctx, flight, run.attackerId, hit);
 }
 
 /** D1: the minion's "is hit by" effects that match the blow, each recorded, then run. */
@@ -84,6 +80,7 @@ function hitByEffects(ctx: EngineContext, flight: InFlight, attackerId: string, 
   const { run } = flight;
   for (const firing of triggersFor(ctx.state, flight.minion, 'hitBy')) {
     if (!matchesDamage(firing.trigger, run.damage) || bypassedByMagic(firing.trigger, run.damage)) continue;
+    if (!ctx.allowsTrigger(hit)) return;
     const triggered = ctx.emit(
       'HitEffectTriggered',
       { minionId: run.minionId, attackerId, by: firing.by, action: firing.trigger.do },
@@ -93,7 +90,7 @@ function hitByEffects(ctx: EngineContext, flight: InFlight, attackerId: string, 
   }
 }
 
-/** D2: damage and current armor cancel point for point. False if the damage reached 0 (bounced). */
+/** D2: damage and current armor cancel point for point. False if the damage is reduced to 0 (bounced). */
 function soakArmor(ctx: EngineContext, flight: InFlight): boolean {
   const { minion } = flight;
   const soaked = Math.min(flight.remaining, minion.armor);
@@ -114,15 +111,10 @@ function soakArmor(ctx: EngineContext, flight: InFlight): boolean {
   return flight.remaining > 0;
 }
 
-/** D3: cap at current HP, then "after checking armor" effects. */
-function afterArmor(ctx: EngineContext, flight: InFlight): 'continue' | 'cancelled' | 'died' {
-  const { minion } = flight;
+/** D3: the cap to current HP comes once, first; then every "after checking armor" effect, in order. */
+function afterArmor(ctx: EngineContext, flight: InFlight): void {
   capAtHp(ctx, flight);
-  if (!flight.bare && applyDamageEffects(ctx, flight, 'afterArmor')) return 'cancelled';
-  if (minion.status !== 'alive') return 'died';
-  // An effect that raised the damage cannot take HP below 0: the cap holds for what D4 applies.
-  capAtHp(ctx, flight);
-  return 'continue';
+  applyDamageEffects(ctx, flight, 'afterArmor');
 }
 
 const DAMAGE_EFFECT_STEP = {
@@ -131,10 +123,11 @@ const DAMAGE_EFFECT_STEP = {
 } as const;
 
 /**
- * D1/D3: the "before" or "after checking armor" effects act on the damage in order, each recorded; a protective
- * one is passed over by magical damage (D0). True when they cancelled the damage.
+ * D1/D3: every "before" or "after checking armor" effect happens, in order, each recorded with the damage before
+ * and after it: one that acts on the damage changes it, any other action runs on its own subject. A protective
+ * one is passed over by magical damage (D0).
  */
-function applyDamageEffects(ctx: EngineContext, flight: InFlight, hook: 'beforeArmor' | 'afterArmor'): boolean {
+function applyDamageEffects(ctx: EngineContext, flight: InFlight, hook: 'beforeArmor' | 'afterArmor'): void {
   const { run } = flight;
   const { step, applied } = DAMAGE_EFFECT_STEP[hook];
   for (const firing of triggersFor(ctx.state, flight.minion, hook)) {
@@ -147,6 +140,7 @@ function applyDamageEffects(ctx: EngineContext, flight: InFlight, hook: 'beforeA
       );
       continue;
     }
+    if (!ctx.allowsTrigger(flight.incoming)) return;
     const damageBefore = flight.remaining;
     flight.remaining = adjustedDamage(firing.trigger.do, damageBefore);
     flight.incoming = ctx.emit(
@@ -154,9 +148,15 @@ function applyDamageEffects(ctx: EngineContext, flight: InFlight, hook: 'beforeA
       { minionId: run.minionId, by: firing.by, action: firing.trigger.do, damageBefore, damageAfter: flight.remaining },
       { rule: step, step, cause: flight.incoming },
     );
-    if (flight.remaining <= 0) return true;
+    if (!actsOnDamage(firing.trigger.do)) {
+      runTriggeredAction(ctx, firing, {
+        minionId: run.minionId,
+        attackerId: run.attackerId,
+        cause: flight.incoming,
+        depth: run.depth + 1,
+      });
+    }
   }
-  return false;
 }
 
 /** D3: remaining damage is capped to the minion's current HP. */
@@ -171,7 +171,10 @@ function capAtHp(ctx: EngineContext, flight: InFlight): void {
   flight.remaining = hp;
 }
 
-/** D4: HP −= remaining damage; damaged if still alive with HP > 0, else killed. */
+/**
+ * D4: HP −= the remaining damage, which after-armor effects may have raised past the cap (there is no second
+ * cap); damaged if still alive with HP > 0, else killed.
+ */
 function applyDamage(ctx: EngineContext, flight: InFlight): DamageResult {
   const { minion } = flight;
   const hpBefore = minion.hp;
@@ -187,7 +190,7 @@ function resolve(
   ctx: EngineContext,
   flight: InFlight,
   result: DamageResult,
-  bouncedAt: 'D1' | 'D2' | 'D3' | null,
+  bouncedAt: 'D2' | 'D3' | null,
 ): DamageResult {
   const minionId = flight.run.minionId;
   if (bouncedAt !== null) {
@@ -217,7 +220,12 @@ function startDeath(ctx: EngineContext, flight: InFlight): void {
   });
 }
 
-/** D1/D3 actions that act on the damage itself. */
+/** The D1/D3 actions that act on the damage itself rather than on an entity. */
+function actsOnDamage(action: Action): boolean {
+  const { name } = actionOf(action);
+  return name === 'cancelDamage' || name === 'modifyDamage';
+}
+
 function adjustedDamage(action: Action, remaining: number): number {
   const { name, params } = actionOf(action);
   if (name === 'cancelDamage') return 0;

@@ -52,6 +52,7 @@ function isDying(ctx: EngineContext, run: DeathRun, started: string): { averted:
   const minion = ctx.state.minions[run.minionId];
   let cancelled = false;
   for (const firing of triggersFor(ctx.state, minion, 'isDying')) {
+    if (!ctx.allowsTrigger(cause)) break;
     const { name, params } = actionOf(firing.trigger.do);
     if (name !== 'returnToLife') {
       const triggered = ctx.emit(
@@ -93,6 +94,7 @@ function death(ctx: EngineContext, run: DeathRun, cause: string): string {
   );
   if (run.category === 'kills' && run.attackerId !== null) {
     for (const firing of triggersFor(ctx.state, minion, 'whenKilled')) {
+      if (!ctx.allowsTrigger(died)) break;
       const triggered = ctx.emit(
         'KilledEffectTriggered',
         { minionId: minion.id, attackerId: run.attackerId, by: firing.by, action: firing.trigger.do },
@@ -108,6 +110,7 @@ function death(ctx: EngineContext, run: DeathRun, cause: string): string {
   }
   if (run.category === 'kills' || run.category === 'dies') {
     for (const firing of triggersFor(ctx.state, minion, 'whenDies')) {
+      if (!ctx.allowsTrigger(died)) break;
       const triggered = ctx.emit(
         'DiesEffectTriggered',
         { minionId: minion.id, by: firing.by, action: firing.trigger.do },

@@ -31,9 +31,6 @@ function checkAction(action: Action, field: string, hook: keyof typeof HOOKS | n
   const hooks = HOOK_ONLY_ACTIONS[name];
   if (hooks && (hook === null || !hooks.includes(hook)))
     invalid(field, `${name} only works in a ${hooks.join(' or ')} trigger`);
-  if ((hook === 'beforeArmor' || hook === 'afterArmor') && !hooks) {
-    invalid(field, `a ${hook} trigger acts on the damage: modifyDamage or cancelDamage`, HOOKS[hook]);
-  }
   if (params === null || typeof params !== 'object')
     invalid(`${field}.${name}`, 'parameters must be an object ({} when none)');
   if (name === 'damage') wholeNumber((params as { amount: number }).amount, `${field}.damage.amount`, 0);

@@ -127,6 +127,20 @@ export const triggerArb: fc.Arbitrary<Trigger> = fc.oneof(
     .map(([action, damageKind, protective]): Trigger =>
       compact({ on: 'afterArmor', do: action, damageKind, protective }),
     ),
+  // D1/D3: before- and after-armor hooks take every action, not only those on the damage (one that kills its own
+  // minion makes D3's "the minion died" reachable).
+  fc
+    .tuple(
+      fc.constantFrom<'beforeArmor' | 'afterArmor'>('beforeArmor', 'afterArmor'),
+      fc.oneof(
+        damageAction(3),
+        fc.constant<Action>({ destroy: { category: 'dies' } }),
+        fc.integer({ min: 1, max: 3 }).map((amount): Action => ({ heal: { amount } })),
+        fc.integer({ min: -1, max: 1 }).map((armor): Action => ({ modifyStats: { armor } })),
+      ),
+      fc.constantFrom<'attacker' | 'self'>('attacker', 'self'),
+    )
+    .map(([on, action, subject]): Trigger => ({ on, do: action, subject })),
 );
 
 /** T1 at-start-of-turn effects. */
