@@ -29,11 +29,16 @@ export const RULES_OPTIONS = {
   /** [A] Effects that trigger effects are cut off at this depth (no infinite reflection loops). */
   maxTriggerDepth: 8,
   /**
-   * [A] Triggers that may fire in one command, whatever fed them: depth bounds how deep triggers chain, this bounds
-   * how wide (two minions reflecting blows at each other). Past it, triggers stop firing and TriggerBudgetSpent
-   * says so; the turn completes.
+   * [A] Events one command may record before its work is cut short. Triggers feeding each other (two minions
+   * reflecting blows) make work grow with the power of the trigger depth, and the store takes a command's events
+   * in one append, which EventStoreDB limits to 1 MB: once a command has recorded this many events, no further
+   * trigger fires and no further effect takes place, attacks still to come fizzle, and CommandBudgetSpent says so;
+   * the turn still completes. Counted in events, not in triggers, because one triggered action can record one
+   * event or a hundred.
    */
-  triggersPerCommand: 256,
+  commandEventBudget: 1000,
+  /** T3 [A]: attack orders a player may give in one turn (with one attack per minion, a grown board is bounded too). */
+  attackOrdersPerTurn: 64,
   /** Event schema version written in every event's metadata. */
   schemaVersion: 1,
 } as const;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Colour, Command, DomainEvent, EntityRef, GameSetup, GameState, MinionSpec } from '../src';
-import { CommandRejected, execute, fold, initialState } from '../src';
+import { CommandRejected, execute, fold, initialState, restoredState } from '../src';
 import { archer, game, monster, recruit, spell } from '../src/testing';
 
 /**
@@ -89,7 +89,7 @@ function play(commands: ((state: GameState) => Command)[]): { events: DomainEven
   const events: DomainEvent[] = [];
   for (const next of commands) {
     const input = next(state);
-    const before = structuredClone(state);
+    const before = restoredState(structuredClone(state));
     try {
       const decision = execute(state, input);
       expect(state).toStrictEqual(before);
@@ -150,7 +150,7 @@ describe('core loop (DESIGN.md)', () => {
       { type: 'Teleport', data: {}, metadata: { commandId: 'x' } } as unknown as Command,
     ];
     for (const input of refused) {
-      const before = structuredClone(state);
+      const before = restoredState(structuredClone(state));
       expect(() => execute(state, input)).toThrow(CommandRejected);
       expect(state).toStrictEqual(before);
     }
@@ -169,7 +169,7 @@ describe('core loop (DESIGN.md)', () => {
       ['an unknown command type', { type: 'Teleport', data: {} }],
     ];
     const outcomes = malformed.map(([name, input]) => {
-      const before = structuredClone(state);
+      const before = restoredState(structuredClone(state));
       let outcome: string;
       try {
         const decision = execute(state, { ...(input as object), metadata: { commandId: 'bad' } } as Command);

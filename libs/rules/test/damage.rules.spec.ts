@@ -1,4 +1,3 @@
-import { RULES_OPTIONS } from '../src';
 import type { Trigger } from '../src';
 import { attack, cast, collectGarbage, event, game, given, recruit, spell, turn } from '../src/testing';
 
@@ -544,37 +543,6 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
           event('DamageApplied', { minionId: 'B1', amount: 2, hpBefore: 5, hpAfter: 3 }),
         )
         .andState((state) => expect(state.minions.R1.hp).toBe(4));
-    });
-  });
-
-  describe('A: a command does bounded work', () => {
-    it("A: triggers that feed each other stop at the command's trigger budget, one event says so, and the turn completes", () => {
-      // Two minions that each answer a blow with k blows back: without a budget, one attack is about k^8 runs.
-      const reflect: Trigger = { on: 'hitBy', do: { damage: { amount: 0 } }, subject: 'attacker' };
-      const k = 4;
-      const outcome = given(
-        duel(
-          { hp: 5, traits: Array.from({ length: k }, () => reflect) },
-          { traits: Array.from({ length: k }, () => reflect) },
-        ),
-      )
-        .when(turn({ red: [attack('R1', 'B1')] }))
-        .then(
-          event('TriggerBudgetSpent', { limit: RULES_OPTIONS.triggersPerCommand }, { rule: 'A' }),
-          event('TurnEnded'),
-          event('GarbageCollectionScheduled'),
-        )
-        .andCount(event('TriggerBudgetSpent'), 1)
-        .andCount(event('HitEffectTriggered'), RULES_OPTIONS.triggersPerCommand);
-      expect(outcome.events.length).toBeLessThan(RULES_OPTIONS.triggersPerCommand * 8);
-    });
-
-    it("A: the budget is per command: the next turn's triggers fire again", () => {
-      const reflect: Trigger = { on: 'hitBy', do: { damage: { amount: 0 } }, subject: 'attacker' };
-      given(duel({ hp: 5, traits: [reflect, reflect] }, { traits: [reflect, reflect] }))
-        .when(turn({ red: [attack('R1', 'B1')] }), collectGarbage(), turn({ blue: [attack('B1', 'R1')] }))
-        .run()
-        .andCount(event('TriggerBudgetSpent'), 2);
     });
   });
 

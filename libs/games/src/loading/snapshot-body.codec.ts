@@ -1,4 +1,4 @@
-import { COLOURS, ENGINE_VERSION } from '@app/rules';
+import { COLOURS, ENGINE_VERSION, restoredState } from '@app/rules';
 import type { GameState, PlayerState } from '@app/rules';
 import type { SetupDecks } from './setup-decks.cache';
 
@@ -75,5 +75,5 @@ export async function decodeSnapshotBody(
     }
     player.deck = setup.slice(setup.length - player.deck);
   }
-  return { state: body.state as GameState, hash: body.hash };
+  return { state: restoredState(body.state as GameState), hash: body.hash };
 }

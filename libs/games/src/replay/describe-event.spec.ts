@@ -57,7 +57,7 @@ const SAMPLES: Partial<{ [K in EventType]: EventDataMap[K] }> = {
   GroupReplaced: { groupId: 'G1', replacementId: 'group.6' },
   DamageBounced: { minionId: 'm1', step: 'D2' },
   TriggerDepthExceeded: { by: ward, depth: 8 },
-  TriggerBudgetSpent: { limit: 256 },
+  CommandBudgetSpent: { budget: 1000 },
 };
 
 function sample(type: EventType, data: unknown): { type: string; data: unknown } {

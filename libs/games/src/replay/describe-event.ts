@@ -187,7 +187,8 @@ const DESCRIBERS: Describers = {
   MinionReplaced: (d) => `${d.minionId} is replaced by ${d.replacementId}`,
   StructureReplaced: (d) => `structure ${d.structureId} is replaced by ${d.replacementId}`,
   TriggerDepthExceeded: (d) => `${source(d.by)} stops: triggered effects nested ${d.depth} deep`,
-  TriggerBudgetSpent: (d) => `no further trigger fires in this command: its ${d.limit} firings are spent`,
+  CommandBudgetSpent: (d) =>
+    `the command has recorded its ${d.budget} events [A]: no further trigger, effect or attack takes place in it`,
 };
 
 /** Every event type of the vocabulary (DESCRIBERS has one entry per type, by its type). */

@@ -129,6 +129,7 @@ const HANDLERS: { [K in keyof ActionParams]: Handler<K> } = {
 
 /** Runs one action of the effects vocabulary on its target. */
 export function runAction(ctx: EngineContext, action: Action, target: ActionTarget): void {
+  if (ctx.budgetSpent(target.cause)) return;
   const { name, params } = actionOf(action);
   (HANDLERS[name] as Handler<typeof name>)(ctx, params as never, target);
 }

@@ -52,7 +52,8 @@ function setupNaming(keys: readonly string[]): GameSetup {
     initiative: 'red',
     spells: {},
     players: {
-      red: { house: 'death', mana: { ...PLENTY_OF_MANA }, hand: [...keys], deck: [] },
+      // A hand holds at most 5 cards (B7): the rest of the keys go in the deck.
+      red: { house: 'death', mana: { ...PLENTY_OF_MANA }, hand: keys.slice(0, 5), deck: keys.slice(5) },
       blue: { house: 'life', mana: { ...PLENTY_OF_MANA }, hand: [], deck: [...keys] },
     },
     board: {

@@ -1,9 +1,23 @@
-import type { GameState, Order } from '../model/game-state';
+import type { GameState, Order, PlayerState } from '../model/game-state';
+import { idRecord } from '../model/id-record';
 
 function mapValues<T>(record: Record<string, T>, copy: (value: T) => T): Record<string, T> {
-  const result: Record<string, T> = {};
+  const result = idRecord<T>();
   for (const key in record) result[key] = copy(record[key]);
   return result;
+}
+
+function copyPlayer(player: PlayerState): PlayerState {
+  return {
+    ...player,
+    mana: { ...player.mana },
+    income: { ...player.income },
+    hand: [...player.hand],
+    deck: [...player.deck],
+    graveyard: [...player.graveyard],
+    activeSpells: [...player.activeSpells],
+    castOnce: [...player.castOnce],
+  };
 }
 
 /**
@@ -16,16 +30,11 @@ function mapValues<T>(record: Record<string, T>, copy: (value: T) => T): Record<
 export function cloneState(state: GameState): GameState {
   return {
     ...state,
-    players: mapValues(state.players, (player) => ({
-      ...player,
-      mana: { ...player.mana },
-      income: { ...player.income },
-      hand: [...player.hand],
-      deck: [...player.deck],
-      graveyard: [...player.graveyard],
-      activeSpells: [...player.activeSpells],
-      castOnce: [...player.castOnce],
-    })) as GameState['players'],
+    players: {
+      red: copyPlayer(state.players.red),
+      blue: copyPlayer(state.players.blue),
+      neutral: copyPlayer(state.players.neutral),
+    },
     minions: mapValues(state.minions, (minion) => ({ ...minion, spells: [...minion.spells] })),
     minionIds: [...state.minionIds],
     startOfTurnMinionIds: [...state.startOfTurnMinionIds],

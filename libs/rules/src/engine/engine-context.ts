@@ -13,8 +13,8 @@ export class EngineContext {
    */
   private groupsKeptAlive: Set<string> | null = null;
 
-  /** [A] Trigger firings this command may still make (RULES_OPTIONS.triggersPerCommand); −1 once spent and recorded. */
-  private triggersLeft: number = RULES_OPTIONS.triggersPerCommand;
+  /** [A] Whether this command has spent its event budget and recorded so (CommandBudgetSpent). */
+  private budgetRecorded = false;
 
   constructor(readonly emitter: Emitter) {}
 
@@ -39,20 +39,17 @@ export class EngineContext {
   }
 
   /**
-   * [A] Whether one more trigger may fire in this command, spending one firing of its budget. The first firing
-   * refused is recorded (TriggerBudgetSpent) and later ones are not: however a set-up's triggers feed each other,
-   * a command does bounded work, and the turn goes on without them.
+   * [A] Whether this command has recorded its budget of events (RULES_OPTIONS.commandEventBudget): then no further
+   * trigger fires, no further effect takes place and no further attack strikes. The first time it is found spent,
+   * CommandBudgetSpent records it.
    */
-  allowsTrigger(cause: string): boolean {
-    if (this.triggersLeft > 0) {
-      this.triggersLeft -= 1;
-      return true;
+  budgetSpent(cause: string): boolean {
+    if (this.emitter.events.length < RULES_OPTIONS.commandEventBudget) return false;
+    if (!this.budgetRecorded) {
+      this.budgetRecorded = true;
+      this.emit('CommandBudgetSpent', { budget: RULES_OPTIONS.commandEventBudget }, { rule: ASSUMPTION, cause });
     }
-    if (this.triggersLeft === 0) {
-      this.triggersLeft = -1;
-      this.emit('TriggerBudgetSpent', { limit: RULES_OPTIONS.triggersPerCommand }, { rule: ASSUMPTION, cause });
-    }
-    return false;
+    return true;
   }
 
   /**

@@ -64,7 +64,7 @@ export interface EventDataMap {
   CombatPhaseStarted: { orderIds: string[] };
   ArmorRestored: { minionId: string; armorBefore: number; armorAfter: number };
   AttackExecuting: { orderId: string; player: Colour; attackerId: string; victimId: string };
-  AttackFizzled: { orderId: string; reason: 'attacker-gone' | 'victim-gone' };
+  AttackFizzled: { orderId: string; reason: 'attacker-gone' | 'victim-gone' | 'budget-spent' };
   TurnEnded: { turn: number };
   GarbageCollectionScheduled: { turn: number };
   GarbageCollected: { turn: number; minionIds: string[] };
@@ -155,8 +155,8 @@ export interface EventDataMap {
   MinionReplaced: { minionId: string; replacementId: string };
   StructureReplaced: { structureId: string; replacementId: string };
   TriggerDepthExceeded: { by: TriggerSource; depth: number };
-  /** [A] The command's trigger budget is spent: no further trigger fires in it. */
-  TriggerBudgetSpent: { limit: number };
+  /** [A] The command has recorded its budget of events: no further trigger, effect or attack takes place in it. */
+  CommandBudgetSpent: { budget: number };
 }
 
 export type EventType = keyof EventDataMap;

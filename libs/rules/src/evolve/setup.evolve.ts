@@ -3,6 +3,7 @@ import type { GameState, Minion } from '../model/game-state';
 import type { Player } from '../model/players';
 import type { MinionSpec } from '../model/spell-definition';
 import type { EvolverMap } from './evolver';
+import { asIdRecord } from '../model/id-record';
 import { noteEnteredPlay } from '../model/play-order.index';
 
 export function minionFromSpec(spec: MinionSpec & { id: string }, owner: Player, groupId: string): Minion {
@@ -41,7 +42,7 @@ function gameCreated(state: GameState, data: EventDataMap['GameCreated']): void 
   state.name = data.name;
   state.seed = data.seed;
   state.initiative = data.initiative;
-  state.spells = data.spells;
+  state.spells = asIdRecord(data.spells);
   for (const colour of ['red', 'blue'] as const) {
     const setup = data.players[colour];
     const player = state.players[colour];

@@ -1,4 +1,5 @@
 import type { GameState, PlayerState } from './game-state';
+import { idRecord } from './id-record';
 import { emptyPool } from './mana';
 import type { Player } from './players';
 
@@ -28,19 +29,19 @@ export function initialState(): GameState {
     turn: 0,
     phase: 'setup',
     initiative: 'red',
-    spells: {},
+    spells: idRecord(),
     players: { red: emptyPlayer('red'), blue: emptyPlayer('blue'), neutral: emptyPlayer('neutral') },
-    minions: {},
+    minions: idRecord(),
     minionIds: [],
     startOfTurnMinionIds: [],
-    groups: {},
-    structures: {},
-    squares: {},
+    groups: idRecord(),
+    structures: idRecord(),
+    squares: idRecord(),
     globe: { spells: [] },
-    activeSpells: {},
-    orders: {},
+    activeSpells: idRecord(),
+    orders: idRecord(),
     orderIds: [],
-    casualties: {},
+    casualties: idRecord(),
     counters: { entity: 0, order: 0 },
     pendingCollection: null,
   };

@@ -44,6 +44,13 @@ export function attacksOrderedBy(state: GameState, minionId: string): number {
   return TURN_ORDERS.of(state).attacksBy.get(minionId) ?? 0;
 }
 
+/** T3 [A]: how many attack orders a player has given this turn. */
+export function attackOrdersOf(state: GameState, player: Order['player']): number {
+  let count = 0;
+  for (const order of ordersGiven(state)) if (order.kind === 'attack' && order.player === player) count += 1;
+  return count;
+}
+
 export function noteOrderGiven(state: GameState, order: Order): void {
   const kept = TURN_ORDERS.kept(state);
   if (kept !== undefined) add(kept, order);

@@ -3,15 +3,15 @@ import type { CommandDataMap } from '../commands/command';
 import type { EngineContext } from '../engine/engine-context';
 import { groupOf, isAlive, lookup } from '../model/state-queries';
 import { RULES_OPTIONS } from '../rules-options';
-import { attacksOrderedBy } from '../model/turn-orders.index';
-import { requireOrdersPhase, requireString } from './order-guards';
+import { attackOrdersOf, attacksOrderedBy } from '../model/turn-orders.index';
+import { requireEntityId, requireOrdersPhase } from './order-guards';
 
 /** T3: an attack order names one of the player's living minions, one of its attacks, and an enemy victim. */
 export function orderAttack(ctx: EngineContext, data: CommandDataMap['OrderAttack']): void {
   const state = ctx.state;
   const player = requireOrdersPhase(state, data.player);
-  requireString(data.attackerId, 'attacker');
-  requireString(data.victimId, 'victim');
+  requireEntityId(data.attackerId, 'attacker');
+  requireEntityId(data.victimId, 'victim');
   const attacker = lookup(state.minions, data.attackerId);
   if (attacker === undefined) reject('not-found', 'T3', `minion ${data.attackerId} is not on the board`, 'attacker');
   if (!isAlive(attacker)) reject('rule', 'T3', `minion ${data.attackerId} is not alive`, 'attacker');
@@ -35,6 +35,13 @@ export function orderAttack(ctx: EngineContext, data: CommandDataMap['OrderAttac
   }
   if (attacksOrderedBy(state, attacker.id) >= RULES_OPTIONS.attacksPerMinionPerTurn) {
     reject('rule', 'T3', `minion ${data.attackerId} is already ordered to attack this turn [A]`, 'attacker');
+  }
+  if (attackOrdersOf(state, player) >= RULES_OPTIONS.attackOrdersPerTurn) {
+    reject(
+      'rule',
+      'T3',
+      `${player} has given the ${RULES_OPTIONS.attackOrdersPerTurn} attack orders a turn allows [A]`,
+    );
   }
   ctx.emit(
     'AttackOrdered',

@@ -2,6 +2,7 @@ import { reject } from '../commands/command-rejected.error';
 import type { EntityRef, GameState } from '../model/game-state';
 import type { Colour } from '../model/players';
 import { isColour } from '../model/players';
+import { ENTITY_ID_RULE, SETUP_ID_RULE, isEntityId, isSetupId } from '../model/ids';
 
 export function requireGame(state: GameState): string {
   if (state.gameId === null) reject('not-found', null, 'no game has been created on this stream');
@@ -31,14 +32,24 @@ export function requireOrdersPhase(state: GameState, player: unknown): Colour {
   return colour;
 }
 
-export function requireString(value: unknown, field: string): string {
-  if (typeof value !== 'string' || value.length === 0) reject('invalid', null, `must be a non-empty string`, field);
+/** A spell key, as a set-up names it (ids.ts). */
+export function requireSpellKey(value: unknown, field: string): string {
+  if (!isSetupId(value)) reject('invalid', null, `must be a spell key: ${SETUP_ID_RULE}`, field);
+  return value;
+}
+
+/** An id an order names: of the set-up or created by the engine (ids.ts). */
+export function requireEntityId(value: unknown, field: string): string {
+  if (!isEntityId(value)) reject('invalid', null, `must be an id: ${ENTITY_ID_RULE}`, field);
   return value;
 }
 
 const REF_KINDS = ['minion', 'group', 'structure', 'square', 'globe'] as const;
 
-/** S2: a target names exactly one entity: `{minion: id}`, `{group: id}`, `{structure: id}`, `{square: id}` or `{globe: true}`. */
+/**
+ * S2: a target names exactly one entity: `{minion: id}`, `{group: id}`, `{structure: id}`, `{square: id}` or
+ * `{globe: true}`. Squares are named as set-ups name them; the others may be created ids too.
+ */
 export function requireEntityRef(value: unknown, field: string): EntityRef {
   const keys = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
   const kind = keys[0] as (typeof REF_KINDS)[number];
@@ -46,8 +57,12 @@ export function requireEntityRef(value: unknown, field: string): EntityRef {
     reject('invalid', 'S2', `must name exactly one of ${REF_KINDS.join(', ')}`, field);
   }
   const id = (value as Record<string, unknown>)[kind];
-  if (kind === 'globe' ? id !== true : typeof id !== 'string' || id.length === 0) {
-    reject('invalid', 'S2', kind === 'globe' ? 'globe must be true' : `${kind} must be an id`, `${field}.${kind}`);
+  if (kind === 'globe') {
+    if (id !== true) reject('invalid', 'S2', 'globe must be true', `${field}.globe`);
+  } else if (kind === 'square') {
+    if (!isSetupId(id)) reject('invalid', 'S2', `square must be a square id: ${SETUP_ID_RULE}`, `${field}.square`);
+  } else if (!isEntityId(id)) {
+    reject('invalid', 'S2', `${kind} must be an id: ${ENTITY_ID_RULE}`, `${field}.${kind}`);
   }
   return value as EntityRef;
 }

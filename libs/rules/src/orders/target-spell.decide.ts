@@ -5,7 +5,7 @@ import { describeRef, sameRef } from '../model/entity-ref';
 import { canAfford, costInMana, MANA_TYPES } from '../model/mana';
 import { activeSpellsOn, groupsOnSquare, lookup } from '../model/state-queries';
 import { isCumulative, isInstant } from '../model/spell-definition';
-import { requireEntityRef, requireOrdersPhase, requireString } from './order-guards';
+import { requireEntityRef, requireOrdersPhase, requireSpellKey } from './order-guards';
 import { checkTargetRule } from './target-rule';
 import { ordersGiven } from '../model/turn-orders.index';
 
@@ -17,7 +17,7 @@ import { ordersGiven } from '../model/turn-orders.index';
 export function targetSpell(ctx: EngineContext, data: CommandDataMap['TargetSpell']): void {
   const state = ctx.state;
   const player = requireOrdersPhase(state, data.player);
-  requireString(data.spell, 'spell');
+  requireSpellKey(data.spell, 'spell');
   requireEntityRef(data.target, 'target');
   // The hand is checked first, and an unknown key gets the same answer: whether a spell exists in this game
   // (perhaps in the opponent's deck) is not for a player to learn from a refusal.

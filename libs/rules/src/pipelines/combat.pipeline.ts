@@ -4,7 +4,7 @@ import { combatSequence } from '../model/players';
 import { minionsInPlayOrder } from '../model/play-order.index';
 import { isAlive } from '../model/state-queries';
 import { ordersOfKind } from '../model/turn-orders.index';
-import { RULES_OPTIONS } from '../rules-options';
+import { ASSUMPTION, RULES_OPTIONS } from '../rules-options';
 import { takeDamage } from './damage.pipeline';
 
 /** T3: attacks run in the combat initiative sequence (B2), each player's in the order given. */
@@ -40,13 +40,20 @@ function restoreArmor(ctx: EngineContext, cause: string): void {
   }
 }
 
-/** T3: one attack; an attacker or victim no longer alive on the board makes it fizzle [A]. */
+/**
+ * T3: one attack; an attacker or victim no longer alive on the board makes it fizzle [A], and so does the
+ * command's spent event budget [A].
+ */
 function executeAttack(ctx: EngineContext, order: AttackOrder, cause: string): void {
   const executing = ctx.emit(
     'AttackExecuting',
     { orderId: order.id, player: order.player, attackerId: order.attackerId, victimId: order.victimId },
     { rule: 'T3', cause },
   );
+  if (ctx.budgetSpent(executing)) {
+    ctx.emit('AttackFizzled', { orderId: order.id, reason: 'budget-spent' }, { rule: ASSUMPTION, cause: executing });
+    return;
+  }
   const attacker = ctx.state.minions[order.attackerId];
   if (!isAlive(attacker)) {
     ctx.emit('AttackFizzled', { orderId: order.id, reason: 'attacker-gone' }, { rule: 'T3', cause: executing });

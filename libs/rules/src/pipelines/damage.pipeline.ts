@@ -80,7 +80,7 @@ function hitByEffects(ctx: EngineContext, flight: InFlight, attackerId: string, 
   const { run } = flight;
   for (const firing of triggersFor(ctx.state, flight.minion, 'hitBy')) {
     if (!matchesDamage(firing.trigger, run.damage) || bypassedByMagic(firing.trigger, run.damage)) continue;
-    if (!ctx.allowsTrigger(hit)) return;
+    if (ctx.budgetSpent(hit)) return;
     const triggered = ctx.emit(
       'HitEffectTriggered',
       { minionId: run.minionId, attackerId, by: firing.by, action: firing.trigger.do },
@@ -140,7 +140,8 @@ function applyDamageEffects(ctx: EngineContext, flight: InFlight, hook: 'beforeA
       );
       continue;
     }
-    if (!ctx.allowsTrigger(flight.incoming)) return;
+    // [A] Past the command's budget only the effects on the damage itself still act: they cascade into nothing.
+    if (!actsOnDamage(firing.trigger.do) && ctx.budgetSpent(flight.incoming)) continue;
     const damageBefore = flight.remaining;
     flight.remaining = adjustedDamage(firing.trigger.do, damageBefore);
     flight.incoming = ctx.emit(

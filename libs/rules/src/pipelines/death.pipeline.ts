@@ -52,9 +52,10 @@ function isDying(ctx: EngineContext, run: DeathRun, started: string): { averted:
   const minion = ctx.state.minions[run.minionId];
   let cancelled = false;
   for (const firing of triggersFor(ctx.state, minion, 'isDying')) {
-    if (!ctx.allowsTrigger(cause)) break;
     const { name, params } = actionOf(firing.trigger.do);
     if (name !== 'returnToLife') {
+      // [A] Past the command's budget no such effect fires; a dying-cancel still does (it cascades into nothing).
+      if (ctx.budgetSpent(cause)) continue;
       const triggered = ctx.emit(
         'DyingEffectTriggered',
         { minionId: minion.id, by: firing.by, action: firing.trigger.do },
@@ -94,7 +95,7 @@ function death(ctx: EngineContext, run: DeathRun, cause: string): string {
   );
   if (run.category === 'kills' && run.attackerId !== null) {
     for (const firing of triggersFor(ctx.state, minion, 'whenKilled')) {
-      if (!ctx.allowsTrigger(died)) break;
+      if (ctx.budgetSpent(died)) break;
       const triggered = ctx.emit(
         'KilledEffectTriggered',
         { minionId: minion.id, attackerId: run.attackerId, by: firing.by, action: firing.trigger.do },
@@ -110,7 +111,7 @@ function death(ctx: EngineContext, run: DeathRun, cause: string): string {
   }
   if (run.category === 'kills' || run.category === 'dies') {
     for (const firing of triggersFor(ctx.state, minion, 'whenDies')) {
-      if (!ctx.allowsTrigger(died)) break;
+      if (ctx.budgetSpent(died)) break;
       const triggered = ctx.emit(
         'DiesEffectTriggered',
         { minionId: minion.id, by: firing.by, action: firing.trigger.do },

@@ -95,7 +95,7 @@ function fire(
   activeSpellId: string | null,
   cause: string,
 ): void {
-  if (!ctx.allowsTrigger(cause)) return;
+  if (ctx.budgetSpent(cause)) return;
   const triggered = ctx.emit('StartOfTurnEffectTriggered', { by, subject, action }, { rule: 'T1', cause });
   runAction(ctx, action, {
     subject,

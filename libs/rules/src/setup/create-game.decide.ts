@@ -10,14 +10,16 @@ import { createdMinion } from '../actions/create-entities';
 import { startTurn } from '../pipelines/turn.pipeline';
 import { lookup } from '../model/state-queries';
 import type { GameSetup } from './game-setup';
-import { SETUP_ID, validateSetup } from './validate-setup';
+import { SETUP_ID, SETUP_ID_RULE } from '../model/ids';
+import { validateSetup } from './validate-setup';
 
 /**
  * The spells a game can use: those its set-up defines, plus any catalog spell it names without defining.
  * Definitions are copied into GameCreated, so a recorded game never depends on a later catalog.
  */
 export function resolveSpells(setup: GameSetup): Record<string, SpellDefinition> {
-  const spells: Record<string, SpellDefinition> = { ...(setup.spells ?? {}) };
+  const given = setup.spells !== null && typeof setup.spells === 'object' ? setup.spells : {};
+  const spells: Record<string, SpellDefinition> = { ...given };
   const name = (key: string): void => {
     // Decks repeat their cards: a key already resolved is found by the first lookup and costs nothing more.
     if (lookup(spells, key) !== undefined) return;
@@ -25,11 +27,18 @@ export function resolveSpells(setup: GameSetup): Record<string, SpellDefinition>
     if (known !== undefined) spells[key] = known;
   };
   // In order of first mention: each player's hand, then deck; then the board's active spells.
+  // Defensive: this runs before validateSetup has checked the shapes it reads.
+  const each = (value: unknown, visit: (item: unknown) => void): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+  };
+  const named = (key: unknown): void => {
+    if (typeof key === 'string') name(key);
+  };
   for (const colour of COLOURS) {
-    for (const key of setup.players?.[colour]?.hand ?? []) name(key);
-    for (const key of setup.players?.[colour]?.deck ?? []) name(key);
+    each(setup.players?.[colour]?.hand, named);
+    each(setup.players?.[colour]?.deck, named);
   }
-  for (const active of setup.board?.activeSpells ?? []) name(active.spell);
+  each(setup.board?.activeSpells, (active) => named((active as { spell?: unknown } | null)?.spell));
   return spells;
 }
 
@@ -84,7 +93,7 @@ function gameCreatedData(
 export function createGame(ctx: EngineContext, data: CommandDataMap['CreateGame']): void {
   if (ctx.state.gameId !== null) reject('phase', null, `game ${ctx.state.gameId} already exists`, 'gameId');
   if (typeof data.gameId !== 'string' || !SETUP_ID.test(data.gameId)) {
-    reject('invalid', null, `"${data.gameId}" is not a valid game id (${SETUP_ID.source})`, 'gameId');
+    reject('invalid', null, `a game id is ${SETUP_ID_RULE}`, 'gameId');
   }
   const setup = data.setup;
   if (setup === null || typeof setup !== 'object' || typeof setup.board !== 'object')

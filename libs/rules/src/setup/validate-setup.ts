@@ -1,6 +1,7 @@
 import { reject } from '../commands/command-rejected.error';
 import type { EntityRef } from '../model/game-state';
 import { refKind } from '../model/entity-ref';
+import { SETUP_ID_RULE, isSetupId } from '../model/ids';
 import { HOUSE_MANA, MANA_TYPES } from '../model/mana';
 import { COLOURS, PLAYERS } from '../model/players';
 import type { Action, MinionSpec, SpellDefinition, Trigger } from '../model/spell-definition';
@@ -8,86 +9,230 @@ import { ACTION_NAMES, HOOK_ONLY_ACTIONS, HOOKS, SPELL_TYPES, TARGET_KINDS, acti
 import { RULES_OPTIONS } from '../rules-options';
 import { lookup } from '../model/state-queries';
 import type { GameSetup } from './game-setup';
+import { SETUP_LIMITS } from './setup-limits';
 
-/** Ids given in a set-up: letters, digits, `_` and `-`, starting with a letter (created ids contain a dot). */
-export const SETUP_ID = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+type Json = Record<string, unknown>;
 
 function invalid(field: string, reason: string, rule: string | null = null): never {
   return reject('invalid', rule, reason, field);
 }
 
-function wholeNumber(value: unknown, field: string, min: number): void {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    invalid(field, `must be a whole number of at least ${min}, not ${JSON.stringify(value)}`);
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function object(value: unknown, field: string): Json {
+  if (!isObject(value)) invalid(field, 'must be an object');
+  return value;
+}
+
+function list(value: unknown, field: string, max: number, rule: string | null = null): unknown[] {
+  if (!Array.isArray(value)) invalid(field, 'must be a list');
+  if (value.length > max) invalid(field, `holds at most ${max} entries, not ${value.length}`, rule);
+  return value;
+}
+
+/** A whole number within [min, max] (SETUP_LIMITS.amount unless told). */
+function wholeNumber(value: unknown, field: string, min: number, max: number = SETUP_LIMITS.amount): void {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    const shown = typeof value === 'number' || typeof value === 'boolean' ? String(value) : typeof value;
+    invalid(field, `must be a whole number from ${min} to ${max}, not ${shown}`);
   }
 }
 
-function checkAction(action: Action, field: string, hook: keyof typeof HOOKS | null): void {
-  const keys = action !== null && typeof action === 'object' ? Object.keys(action) : [];
+/** A change to a stat or to the damage: −amount to +amount. */
+function change(value: unknown, field: string): void {
+  wholeNumber(value, field, -SETUP_LIMITS.amount);
+}
+
+function optionalBoolean(value: unknown, field: string): void {
+  if (value !== undefined && typeof value !== 'boolean') invalid(field, 'must be true or false');
+}
+
+function oneOf<T>(value: unknown, allowed: readonly T[], field: string, rule: string | null = null): T {
+  if (!allowed.includes(value as T)) invalid(field, `must be one of ${allowed.join(', ')}`, rule);
+  return value as T;
+}
+
+function text(value: unknown, field: string): void {
+  if (typeof value !== 'string' || value.length > SETUP_LIMITS.text) {
+    invalid(field, `must be a text of at most ${SETUP_LIMITS.text} characters`);
+  }
+}
+
+function setupId(value: unknown, field: string): string {
+  if (!isSetupId(value)) invalid(field, `must be an id: ${SETUP_ID_RULE}`);
+  return value;
+}
+
+function manaPool(value: unknown, field: string): void {
+  for (const [type, amount] of Object.entries(object(value, field))) {
+    if (!MANA_TYPES.includes(type as never)) invalid(`${field}.${type}`, 'is not a mana type', 'B6');
+    wholeNumber(amount, `${field}.${type}`, 0);
+  }
+}
+
+/** Where a trigger's action lands: a hook's triggers act on a minion (the host or the attacker), never a square. */
+type Landing = 'effect' | 'minion' | 'host';
+
+/** Created minions may carry traits, but those traits create no minions of their own: a definition stays bounded. */
+type Nesting = 'top' | 'created';
+
+const CREATES_GROUP_OR_STRUCTURE = new Set(['summon', 'replaceGroup', 'replaceStructure']);
+
+function checkMinionList(value: unknown, field: string, nesting: Nesting): void {
+  const minions = list(value, field, RULES_OPTIONS.maxGroupSize, 'B4');
+  if (minions.length < 1) invalid(field, `a group holds 1 to ${RULES_OPTIONS.maxGroupSize} minions`, 'B4');
+  minions.forEach((minion, i) => checkMinion(minion, `${field}[${i}]`, nesting));
+  if (new Set(minions.map((minion) => (minion as MinionSpec).kind)).size > 1)
+    invalid(field, 'a group never mixes recruits and monsters', 'B4');
+}
+
+/** What replaces a group or a structure: minions, or a town or colony (Q3). */
+function checkReplacement(value: unknown, field: string, nesting: Nesting): void {
+  const replacement = object(value, field);
+  if ('minions' in replacement) return checkMinionList(replacement.minions, `${field}.minions`, nesting);
+  if (!('structure' in replacement)) invalid(field, 'needs "minions" or "structure"');
+  const structure = object(replacement.structure, `${field}.structure`);
+  oneOf(structure.kind, ['town', 'colony'], `${field}.structure.kind`, 'B5');
+}
+
+function checkAction(action: unknown, field: string, hook: Trigger['on'] | null, nesting: Nesting): void {
+  const keys = isObject(action) ? Object.keys(action) : [];
   if (keys.length !== 1 || !ACTION_NAMES.includes(keys[0] as never)) {
     invalid(field, `an action is one of ${ACTION_NAMES.join(', ')}, written as a one-key object`);
   }
-  const { name, params } = actionOf(action);
+  const { name, params: given } = actionOf(action as Action);
   const hooks = HOOK_ONLY_ACTIONS[name];
   if (hooks && (hook === null || !hooks.includes(hook)))
     invalid(field, `${name} only works in a ${hooks.join(' or ')} trigger`);
-  if (params === null || typeof params !== 'object')
-    invalid(`${field}.${name}`, 'parameters must be an object ({} when none)');
-  if (name === 'damage') wholeNumber((params as { amount: number }).amount, `${field}.damage.amount`, 0);
-  if (name === 'destroy' && !['dies', 'removed'].includes((params as { category: string }).category)) {
-    invalid(`${field}.destroy.category`, 'must be "dies" or "removed"', 'K1');
+  const landing: Landing = hook === null ? 'effect' : hook === 'atStartOfTurn' ? 'host' : 'minion';
+  if (landing === 'minion' && CREATES_GROUP_OR_STRUCTURE.has(name)) {
+    invalid(field, `${name} acts on a square, group or structure, and a ${hook} trigger acts on a minion`);
   }
-  if (name === 'replaceMinion') checkMinion((params as { with: MinionSpec }).with, `${field}.replaceMinion.with`);
-  if (name === 'replaceGroup' || name === 'replaceStructure' || name === 'summon') {
-    const replacement = name === 'summon' ? params : (params as { with: object }).with;
-    const minions = (replacement as { minions?: MinionSpec[] })?.minions;
-    if (minions !== undefined) {
-      if (!Array.isArray(minions) || minions.length < 1 || minions.length > RULES_OPTIONS.maxGroupSize) {
-        invalid(`${field}.${name}`, `a group holds 1 to ${RULES_OPTIONS.maxGroupSize} minions`, 'B4');
-      }
-      minions.forEach((minion, i) => checkMinion(minion, `${field}.${name}.minions[${i}]`));
-      if (new Set(minions.map((minion) => minion.kind)).size > 1)
-        invalid(`${field}.${name}`, 'a group never mixes recruits and monsters', 'B4');
-    } else if (name === 'summon' || !('structure' in (replacement as object))) {
-      invalid(`${field}.${name}`, 'needs "minions" (or, for a replacement, "structure")');
+  if (nesting === 'created' && (CREATES_GROUP_OR_STRUCTURE.has(name) || name === 'replaceMinion')) {
+    invalid(field, `a created minion's traits create no minions of their own`);
+  }
+  const params = object(given, `${field}.${name}`);
+  const at = `${field}.${name}`;
+  switch (name) {
+    case 'damage':
+      wholeNumber(params.amount, `${at}.amount`, 0);
+      if (params.kind !== undefined) oneOf(params.kind, ['hand', 'missile'], `${at}.kind`, 'D0');
+      optionalBoolean(params.magical, `${at}.magical`);
+      optionalBoolean(params.ignoresArmor, `${at}.ignoresArmor`);
+      return;
+    case 'destroy':
+      oneOf(params.category, ['dies', 'removed'], `${at}.category`, 'K1');
+      return;
+    case 'heal':
+    case 'returnToLife': {
+      const amount = name === 'heal' ? 'amount' : 'hp';
+      if (params[amount] !== undefined) wholeNumber(params[amount], `${at}.${amount}`, 0);
+      optionalBoolean(params.full, `${at}.full`);
+      return;
     }
+    case 'modifyStats':
+      for (const stat of ['armor', 'maxHp', 'damage']) {
+        if (params[stat] !== undefined) change(params[stat], `${at}.${stat}`);
+      }
+      return;
+    case 'modifyDamage':
+      change(params.by, `${at}.by`);
+      return;
+    case 'dispel':
+      if (params.which !== 'all') setupId(params.which, `${at}.which`);
+      return;
+    case 'gainMana':
+      oneOf(params.player, [...COLOURS, 'caster', 'opponent'], `${at}.player`, 'B1');
+      manaPool(params.mana, `${at}.mana`);
+      return;
+    case 'replaceMinion':
+      checkMinion(params.with, `${at}.with`, 'created');
+      return;
+    case 'summon':
+      checkMinionList(params.minions, `${at}.minions`, 'created');
+      return;
+    case 'replaceGroup':
+    case 'replaceStructure':
+      checkReplacement(params.with, `${at}.with`, 'created');
+      return;
+    case 'cancelDamage':
+      return;
   }
 }
 
-function checkTrigger(trigger: Trigger, field: string): void {
-  if (!(trigger?.on in HOOKS)) invalid(`${field}.on`, `must be one of ${Object.keys(HOOKS).join(', ')}`);
-  checkAction(trigger.do, `${field}.do`, trigger.on);
+function checkTrigger(value: unknown, field: string, nesting: Nesting): void {
+  const trigger = object(value, field);
+  const hook = oneOf(trigger.on, Object.keys(HOOKS) as Trigger['on'][], `${field}.on`);
+  optionalBoolean(trigger.protective, `${field}.protective`);
+  if (trigger.damageKind !== undefined) oneOf(trigger.damageKind, ['hand', 'missile'], `${field}.damageKind`, 'D0');
+  if (trigger.subject !== undefined) oneOf(trigger.subject, ['self', 'attacker'], `${field}.subject`);
+  checkAction(trigger.do, `${field}.do`, hook, nesting);
 }
 
-function checkMinion(minion: MinionSpec, field: string): void {
-  if (minion === null || typeof minion !== 'object') invalid(field, 'must be a minion object');
-  if (minion.kind !== 'recruit' && minion.kind !== 'monster')
-    invalid(`${field}.kind`, 'must be "recruit" or "monster"', 'B3');
+function checkMinion(value: unknown, field: string, nesting: Nesting = 'top'): void {
+  const minion = object(value, field);
+  oneOf(minion.kind, ['recruit', 'monster'], `${field}.kind`, 'B3');
+  if (minion.class !== undefined && minion.class !== null) text(minion.class, `${field}.class`);
   wholeNumber(minion.hp, `${field}.hp`, 1);
   wholeNumber(minion.armor, `${field}.armor`, 0);
-  if (minion.maxHp !== undefined) wholeNumber(minion.maxHp, `${field}.maxHp`, minion.hp);
+  if (minion.maxHp !== undefined) wholeNumber(minion.maxHp, `${field}.maxHp`, minion.hp as number);
   if (minion.maxArmor !== undefined) wholeNumber(minion.maxArmor, `${field}.maxArmor`, 0);
-  if (!Array.isArray(minion.attacks)) invalid(`${field}.attacks`, 'must be a list of attacks', 'B3');
-  minion.attacks.forEach((attack, i) => {
-    if (attack.kind !== 'hand' && attack.kind !== 'missile')
-      invalid(`${field}.attacks[${i}].kind`, 'must be "hand" or "missile"', 'D0');
+  const attacks = list(minion.attacks, `${field}.attacks`, SETUP_LIMITS.attacksPerMinion, 'B3');
+  attacks.forEach((given, i) => {
+    const attack = object(given, `${field}.attacks[${i}]`);
+    oneOf(attack.kind, ['hand', 'missile'], `${field}.attacks[${i}].kind`, 'D0');
     wholeNumber(attack.damage, `${field}.attacks[${i}].damage`, 0);
+    optionalBoolean(attack.magical, `${field}.attacks[${i}].magical`);
+    optionalBoolean(attack.ignoresArmor, `${field}.attacks[${i}].ignoresArmor`);
   });
-  (minion.traits ?? []).forEach((trait, i) => checkTrigger(trait, `${field}.traits[${i}]`));
+  if (minion.traits !== undefined) {
+    const traits = list(minion.traits, `${field}.traits`, SETUP_LIMITS.traitsPerMinion);
+    traits.forEach((trait, i) => checkTrigger(trait, `${field}.traits[${i}]`, nesting));
+  }
 }
 
-function checkSpell(key: string, spell: SpellDefinition): void {
+function checkSpell(key: string, value: unknown): void {
   const field = `spells.${key}`;
+  setupId(key, field);
+  const spell = object(value, field);
   if (spell.key !== key) invalid(`${field}.key`, `must equal its key in "spells" ("${key}")`);
-  if (!(spell.house in HOUSE_MANA)) invalid(`${field}.house`, `must be one of the twelve houses`, 'B6');
-  if (!SPELL_TYPES.includes(spell.type)) invalid(`${field}.type`, `must be one of ${SPELL_TYPES.join(', ')}`, 'S1');
-  if (!TARGET_KINDS.includes(spell.target?.kind))
-    invalid(`${field}.target.kind`, `must be one of ${TARGET_KINDS.join(', ')}`, 'S2');
-  wholeNumber(spell.cost?.primary, `${field}.cost.primary`, 0);
-  wholeNumber(spell.cost?.secondary, `${field}.cost.secondary`, 0);
+  text(spell.name, `${field}.name`);
+  oneOf(spell.house, Object.keys(HOUSE_MANA), `${field}.house`, 'B6');
+  oneOf(spell.type, SPELL_TYPES, `${field}.type`, 'S1');
+  const target = object(spell.target, `${field}.target`);
+  oneOf(target.kind, TARGET_KINDS, `${field}.target.kind`, 'S2');
+  if (target.side !== undefined) oneOf(target.side, ['friendly', 'enemy', 'any'], `${field}.target.side`, 'S2');
+  if (target.groupKind !== undefined) oneOf(target.groupKind, ['recruit', 'monster'], `${field}.target.groupKind`);
+  if (target.structureKind !== undefined)
+    oneOf(target.structureKind, ['town', 'colony'], `${field}.target.structureKind`);
+  const cost = object(spell.cost, `${field}.cost`);
+  wholeNumber(cost.primary, `${field}.cost.primary`, 0);
+  wholeNumber(cost.secondary, `${field}.cost.secondary`, 0);
+  for (const flag of ['visible', 'cumulative', 'oncePerGame']) {
+    if (typeof spell[flag] !== 'boolean') invalid(`${field}.${flag}`, 'must be true or false');
+  }
   if (spell.duration !== undefined) wholeNumber(spell.duration, `${field}.duration`, 1);
-  spell.effects.forEach((effect, i) => checkAction(effect, `${field}.effects[${i}]`, null));
-  spell.triggers.forEach((trigger, i) => checkTrigger(trigger, `${field}.triggers[${i}]`));
+  const effects = list(spell.effects, `${field}.effects`, SETUP_LIMITS.effectsPerSpell);
+  effects.forEach((effect, i) => checkAction(effect, `${field}.effects[${i}]`, null, 'top'));
+  const triggers = list(spell.triggers, `${field}.triggers`, SETUP_LIMITS.triggersPerSpell);
+  triggers.forEach((trigger, i) => checkTrigger(trigger, `${field}.triggers[${i}]`, 'top'));
+}
+
+function checkRef(value: unknown, field: string): EntityRef {
+  const ref = object(value, field);
+  const keys = Object.keys(ref);
+  const kind = keys[0];
+  if (keys.length !== 1 || !TARGET_KINDS.includes(kind as never)) {
+    invalid(field, `must name exactly one of ${TARGET_KINDS.join(', ')}`, 'S2');
+  }
+  if (kind === 'globe') {
+    if (ref.globe !== true) invalid(`${field}.globe`, 'must be true', 'S2');
+  } else {
+    setupId(ref[kind], `${field}.${kind}`);
+  }
+  return ref as EntityRef;
 }
 
 function hostExists(setup: GameSetup, host: EntityRef): boolean {
@@ -98,70 +243,105 @@ function hostExists(setup: GameSetup, host: EntityRef): boolean {
   return true;
 }
 
-/**
- * The rules' own check of a set-up, beyond its shape: every reference resolves, ids are unique, groups are legal
- * (B4), houses and mana are real (B6). Throws a CommandRejected naming the field.
- */
-export function validateSetup(setup: GameSetup, spells: Record<string, SpellDefinition>): void {
-  wholeNumber(setup.seed, 'seed', 0);
-  if (!COLOURS.includes(setup.initiative)) invalid('initiative', 'must be "red" or "blue"', 'B1');
-  for (const [key, spell] of Object.entries(spells)) checkSpell(key, spell);
+function checkPlayers(setup: GameSetup, spells: Record<string, SpellDefinition>): void {
+  const players = object(setup.players, 'players');
   for (const colour of COLOURS) {
-    const player = setup.players?.[colour];
-    if (player === undefined) invalid(`players.${colour}`, 'is missing');
-    if (!(player.house in HOUSE_MANA)) invalid(`players.${colour}.house`, 'must be one of the twelve houses', 'B6');
-    for (const [field, mana] of [
-      ['mana', player.mana],
-      ['income', player.income ?? {}],
-    ] as const) {
-      for (const [type, amount] of Object.entries(mana)) {
-        if (!MANA_TYPES.includes(type as never))
-          invalid(`players.${colour}.${field}.${type}`, 'is not a mana type', 'B6');
-        wholeNumber(amount, `players.${colour}.${field}.${type}`, 0);
-      }
-    }
-    for (const pile of ['hand', 'deck'] as const) {
-      player[pile].forEach((key, i) => {
-        if (lookup(spells, key) === undefined)
-          invalid(`players.${colour}.${pile}[${i}]`, `spell "${key}" is not defined`);
+    const field = `players.${colour}`;
+    if (players[colour] === undefined) invalid(field, 'is missing');
+    const player = object(players[colour], field);
+    oneOf(player.house, Object.keys(HOUSE_MANA), `${field}.house`, 'B6');
+    manaPool(player.mana, `${field}.mana`);
+    if (player.income !== undefined) manaPool(player.income, `${field}.income`);
+    const piles = { hand: SETUP_LIMITS.hand, deck: SETUP_LIMITS.deck } as const;
+    for (const [pile, max] of Object.entries(piles)) {
+      const cards = list(player[pile], `${field}.${pile}`, max, pile === 'hand' ? 'B7' : null);
+      cards.forEach((key, i) => {
+        if (!isSetupId(key) || lookup(spells, key) === undefined)
+          invalid(`${field}.${pile}[${i}]`, `spell "${String(key).slice(0, 64)}" is not defined`);
       });
     }
   }
+}
+
+function checkBoard(setup: GameSetup, spells: Record<string, SpellDefinition>): void {
+  const board = object(setup.board, 'board');
   const seen = new Set<string>();
-  const claim = (id: string, field: string): void => {
-    if (typeof id !== 'string' || !SETUP_ID.test(id)) invalid(field, `"${id}" is not a valid id (${SETUP_ID.source})`);
-    if (seen.has(id)) invalid(field, `id "${id}" is used twice`);
-    seen.add(id);
+  const claim = (id: unknown, field: string): void => {
+    setupId(id, field);
+    if (seen.has(id as string)) invalid(field, `id "${id as string}" is used twice`);
+    seen.add(id as string);
   };
-  setup.board.groups.forEach((group, g) => {
+  const groups = list(board.groups, 'board.groups', SETUP_LIMITS.groups);
+  groups.forEach((given, g) => {
     const field = `board.groups[${g}]`;
+    const group = object(given, field);
     claim(group.id, `${field}.id`);
-    if (!PLAYERS.includes(group.owner)) invalid(`${field}.owner`, 'must be red, blue or neutral', 'B1');
-    if (group.minions.length < 1 || group.minions.length > RULES_OPTIONS.maxGroupSize) {
-      invalid(`${field}.minions`, `a group holds 1 to ${RULES_OPTIONS.maxGroupSize} minions`, 'B4');
-    }
-    if (new Set(group.minions.map((minion) => minion.kind)).size > 1)
-      invalid(`${field}.minions`, 'a group never mixes recruits and monsters', 'B4');
-    group.minions.forEach((minion, m) => {
-      claim(minion.id, `${field}.minions[${m}].id`);
-      checkMinion(minion, `${field}.minions[${m}]`);
+    oneOf(group.owner, PLAYERS, `${field}.owner`, 'B1');
+    setupId(group.square, `${field}.square`);
+    checkMinionList(group.minions, `${field}.minions`, 'top');
+    (group.minions as Json[]).forEach((minion, m) => claim(minion.id, `${field}.minions[${m}].id`));
+  });
+  const structures = list(board.structures, 'board.structures', SETUP_LIMITS.structures);
+  structures.forEach((given, s) => {
+    const field = `board.structures[${s}]`;
+    const structure = object(given, field);
+    claim(structure.id, `${field}.id`);
+    oneOf(structure.kind, ['sanctum', 'town', 'colony'], `${field}.kind`, 'B5');
+    oneOf(structure.owner, PLAYERS, `${field}.owner`, 'B1');
+    setupId(structure.square, `${field}.square`);
+  });
+  if (board.squares !== undefined) {
+    const squares = new Set<string>();
+    list(board.squares, 'board.squares', SETUP_LIMITS.squares).forEach((given, q) => {
+      const field = `board.squares[${q}]`;
+      const square = object(given, field);
+      const id = setupId(square.id, `${field}.id`);
+      if (squares.has(id)) invalid(`${field}.id`, `square "${id}" is listed twice`);
+      squares.add(id);
+      if (square.terrain !== undefined) text(square.terrain, `${field}.terrain`);
     });
-  });
-  setup.board.structures.forEach((structure, s) => {
-    claim(structure.id, `board.structures[${s}].id`);
-    if (!['sanctum', 'town', 'colony'].includes(structure.kind))
-      invalid(`board.structures[${s}].kind`, 'must be sanctum, town or colony', 'B5');
-    if (!PLAYERS.includes(structure.owner))
-      invalid(`board.structures[${s}].owner`, 'must be red, blue or neutral', 'B1');
-  });
-  setup.board.activeSpells.forEach((active, a) => {
+  }
+  const actives = list(board.activeSpells, 'board.activeSpells', SETUP_LIMITS.activeSpells);
+  actives.forEach((given, a) => {
     const field = `board.activeSpells[${a}]`;
+    const active = object(given, field);
     claim(active.id, `${field}.id`);
-    const spell = lookup(spells, active.spell);
-    if (spell === undefined) invalid(`${field}.spell`, `spell "${active.spell}" is not defined`);
-    if (!PLAYERS.includes(active.owner)) invalid(`${field}.owner`, 'must be red, blue or neutral', 'S8');
-    if (refKind(active.host) !== spell.target.kind)
-      invalid(`${field}.host`, `"${active.spell}" is hosted by a ${spell.target.kind}`, 'S8');
-    if (!hostExists(setup, active.host)) invalid(`${field}.host`, 'names nothing on the board', 'S8');
+    const spell = isSetupId(active.spell) ? lookup(spells, active.spell) : undefined;
+    if (spell === undefined) invalid(`${field}.spell`, `spell "${String(active.spell).slice(0, 64)}" is not defined`);
+    oneOf(active.owner, PLAYERS, `${field}.owner`, 'S8');
+    const host = checkRef(active.host, `${field}.host`);
+    if (refKind(host) !== spell.target.kind)
+      invalid(`${field}.host`, `"${spell.key}" is hosted by a ${spell.target.kind}`, 'S8');
+    if (!hostExists(setup, host)) invalid(`${field}.host`, 'names nothing on the board', 'S8');
+    if (active.duration !== undefined) wholeNumber(active.duration, `${field}.duration`, 1);
   });
+}
+
+/** The length of a value as JSON; one that has none (a cycle, a BigInt: never parsed JSON) counts as too long. */
+function jsonLength(value: unknown): number {
+  try {
+    return JSON.stringify(value).length;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+/**
+ * The rules' own check of a set-up, beyond its shape: every reference resolves, ids follow the one pattern
+ * (model/ids.ts), numbers are whole and within SETUP_LIMITS.amount, groups are legal (B4), houses and mana are real
+ * (B6), and the set-up keeps within SETUP_LIMITS. Anything an edge let through is refused here, naming the field,
+ * so that no accepted set-up can make a turn impossible. Throws a CommandRejected.
+ */
+export function validateSetup(setup: GameSetup, spells: Record<string, SpellDefinition>): void {
+  if (jsonLength(setup) > SETUP_LIMITS.setupBytes) {
+    invalid('setup', `a set-up is at most ${SETUP_LIMITS.setupBytes} characters of JSON`);
+  }
+  wholeNumber(setup.seed, 'seed', 0, SETUP_LIMITS.seed);
+  oneOf(setup.initiative, COLOURS, 'initiative', 'B1');
+  if (setup.name !== undefined) text(setup.name, 'name');
+  const keys = Object.keys(spells);
+  if (keys.length > SETUP_LIMITS.spells) invalid('spells', `a game uses at most ${SETUP_LIMITS.spells} spells`);
+  for (const key of keys) checkSpell(key, spells[key]);
+  checkPlayers(setup, spells);
+  checkBoard(setup, spells);
 }
