@@ -454,7 +454,7 @@ const keyPlan: fc.Arbitrary<KeyPlan> = fc.oneof(
       kind: fc.constant('header' as const),
       values: fc.array(
         fc.oneof(
-          fc.constantFrom('', ' ', 'has space', 'tab\there', 'x'.repeat(200), 'x'.repeat(201), 'x'.repeat(9_000)),
+          fc.constantFrom('', ' ', 'has space', 'tab\there', 'x'.repeat(64), 'x'.repeat(65), 'x'.repeat(9_000)),
           fc.constantFrom('\u00ff\u00fe\u0080', 'caf\u00e9', 'ключ', '🔑', '\u0000\u0001\u007f'),
           anyText(30),
         ),

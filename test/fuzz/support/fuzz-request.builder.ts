@@ -78,7 +78,7 @@ const OWN_METHOD: Record<RouteName, string> = {
   unknown: 'GET',
 };
 
-const COMMAND_ID = /^[\x21-\x7e]{1,200}$/;
+const COMMAND_ID = /^[\x21-\x7e]{1,64}$/;
 const BODY_LIMIT = 1024 * 1024;
 
 const other = (colour: Colour): Colour => (colour === 'red' ? 'blue' : 'red');

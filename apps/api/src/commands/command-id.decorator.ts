@@ -5,8 +5,12 @@ import { errorBody } from '../errors/error-body';
 
 export const IDEMPOTENCY_KEY = 'Idempotency-Key';
 
-/** Printable ASCII without spaces, like the tokens of other HTTP headers; long enough for a UUID and a prefix. */
-const KEY = /^[\x21-\x7e]{1,200}$/;
+/**
+ * Printable ASCII without spaces, like the tokens of other HTTP headers; long enough for a UUID and a prefix. It is
+ * recorded twice in every event of the command (commandId, correlationId), so it is kept short: a command's events
+ * must stay within one append of the store (RULES_OPTIONS.commandEventBudget).
+ */
+const KEY = /^[\x21-\x7e]{1,64}$/;
 
 /** How a request's command is identified (CommandIdentity of the games layer). */
 export interface RequestCommand {
@@ -24,7 +28,7 @@ export const CommandId = createParamDecorator((_data: unknown, context: Executio
   if (given === undefined) return { commandId: randomUUID(), idempotent: false };
   if (!KEY.test(given)) {
     throw new BadRequestException(
-      errorBody(400, [`${IDEMPOTENCY_KEY} must be 1 to 200 printable ASCII characters without spaces`]),
+      errorBody(400, [`${IDEMPOTENCY_KEY} must be 1 to 64 printable ASCII characters without spaces`]),
     );
   }
   return { commandId: given, idempotent: true };

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsString, ValidateIf } from 'class-validator';
+import { IsIn, ValidateIf } from 'class-validator';
+import { SetupId } from '@app/games/scenario-file/bounded.decorators';
 import { AttackOrderDto } from '@app/games/scenario-file/attack-order.dto';
 import { ClassRule, ExactlyOneOf } from '@app/games/scenario-file/class-rules.decorators';
 import { EntityRefDto } from '@app/games/scenario-file/entity-ref.dto';
@@ -24,8 +25,7 @@ export class PlaceOrderRequestDto {
   player!: Colour;
 
   @ApiPropertyOptional({ description: 'S3: the spell (from hand) to target.', example: 'bolt' })
-  @IsNotEmpty()
-  @IsString()
+  @SetupId()
   @Optional()
   cast?: string;
 
@@ -63,8 +63,7 @@ export class PlaceOrderRequestDto {
   attack?: AttackOrderDto;
 
   @ApiPropertyOptional({ description: 'S12: the spell (from hand) to discard.', example: 'mend' })
-  @IsNotEmpty()
-  @IsString()
+  @SetupId()
   @Optional()
   discard?: string;
 }

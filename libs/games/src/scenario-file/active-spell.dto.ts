@@ -1,19 +1,17 @@
-import { IsIn, IsInt, IsNotEmpty, IsString, Matches, Min } from 'class-validator';
-import { PLAYERS, SETUP_ID } from '@app/rules';
+import { IsIn } from 'class-validator';
+import { PLAYERS } from '@app/rules';
+import { Amount, SetupId } from './bounded.decorators';
 import type { Player } from '@app/rules';
-import { SETUP_ID_MESSAGE } from './board-minion.dto';
 import { EntityRefDto } from './entity-ref.dto';
 import { NestedObject, Optional, Required } from './field.decorators';
 
 /** S8: a spell already active when the game starts, with its owner and host. */
 export class ActiveSpellDto {
-  @Matches(SETUP_ID, { message: SETUP_ID_MESSAGE })
-  @IsString()
+  @SetupId()
   @Required()
   id!: string;
 
-  @IsNotEmpty()
-  @IsString()
+  @SetupId()
   @Required()
   spell!: string;
 
@@ -25,8 +23,7 @@ export class ActiveSpellDto {
   host!: EntityRefDto;
 
   /** Conjurations: turns left before expiry; defaults to the spell's duration. */
-  @Min(1)
-  @IsInt()
+  @Amount(1)
   @Optional()
   duration?: number;
 }

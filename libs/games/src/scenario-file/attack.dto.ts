@@ -1,4 +1,5 @@
-import { IsBoolean, IsIn, IsInt, Min } from 'class-validator';
+import { Amount } from './bounded.decorators';
+import { IsBoolean, IsIn } from 'class-validator';
 import type { AttackSpec, PhysicalKind } from '@app/rules';
 import { Optional, Required } from './field.decorators';
 
@@ -10,8 +11,7 @@ export class AttackDto implements AttackSpec {
   @Required()
   kind!: PhysicalKind;
 
-  @Min(0)
-  @IsInt()
+  @Amount()
   @Required()
   damage!: number;
 

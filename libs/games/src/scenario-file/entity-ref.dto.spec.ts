@@ -24,7 +24,9 @@ describe('EntityRefDto', () => {
   });
 
   it('refuses empty ids, non-string ids and a globe that is not true', () => {
-    expect(problems({ minion: '' })).toEqual(['target.minion should not be empty']);
+    expect(problems({ minion: '' })).toEqual([
+      'target.minion must be an id: a letter, then up to 63 letters, digits, _ or -, optionally followed by a dot and a number (minion.7)',
+    ]);
     expect(problems({ group: 3 })).toEqual(['target.group must be a string']);
     expect(problems({ globe: 'yes' })).toEqual(['target.globe must be true']);
   });

@@ -1,5 +1,6 @@
-import { Equals, IsNotEmpty, IsString } from 'class-validator';
+import { Equals } from 'class-validator';
 import { ExactlyOneOf } from './class-rules.decorators';
+import { EntityId, SetupId } from './bounded.decorators';
 import { Optional } from './field.decorators';
 
 export const ENTITY_REF_KEYS = ['minion', 'group', 'structure', 'square', 'globe'] as const;
@@ -10,23 +11,19 @@ export const ENTITY_REF_KEYS = ['minion', 'group', 'structure', 'square', 'globe
  */
 @ExactlyOneOf(ENTITY_REF_KEYS)
 export class EntityRefDto {
-  @IsNotEmpty()
-  @IsString()
+  @EntityId()
   @Optional()
   minion?: string;
 
-  @IsNotEmpty()
-  @IsString()
+  @EntityId()
   @Optional()
   group?: string;
 
-  @IsNotEmpty()
-  @IsString()
+  @EntityId()
   @Optional()
   structure?: string;
 
-  @IsNotEmpty()
-  @IsString()
+  @SetupId()
   @Optional()
   square?: string;
 

@@ -5,7 +5,7 @@ import { IsArray, IsDefined, IsObject, ValidateIf, ValidateNested } from 'class-
 type DtoClass = () => new () => object;
 
 /** Applies several property decorators as one (applied bottom-up, like stacked decorators). */
-function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
+export function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
   return (target, key) => {
     for (const decorator of [...decorators].reverse()) decorator(target, key);
   };

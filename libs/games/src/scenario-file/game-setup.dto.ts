@@ -1,5 +1,6 @@
-import { IsIn, IsInt, IsNotEmpty, IsString, Min, ValidateIf } from 'class-validator';
-import { COLOURS } from '@app/rules';
+import { IsIn, IsInt, IsNotEmpty, Max, Min, ValidateIf } from 'class-validator';
+import { COLOURS, SETUP_LIMITS } from '@app/rules';
+import { Text } from './bounded.decorators';
 import type { Colour } from '@app/rules';
 import { BoardDto } from './board.dto';
 import { NestedMap, NestedObject, Required } from './field.decorators';
@@ -12,13 +13,14 @@ export class GameSetupDto {
   static readonly nameRequired: boolean = false;
 
   @IsNotEmpty()
-  @IsString()
+  @Text()
   @Required()
   @ValidateIf(
     (setup: object, value: unknown) => value !== undefined || (setup.constructor as typeof GameSetupDto).nameRequired,
   )
   name?: string;
 
+  @Max(SETUP_LIMITS.seed)
   @Min(0)
   @IsInt()
   @Required()

@@ -1,13 +1,13 @@
-import { ArrayMaxSize, ArrayMinSize, IsIn, IsNotEmpty, IsString, Matches } from 'class-validator';
-import { PLAYERS, RULES_OPTIONS, SETUP_ID } from '@app/rules';
+import { ArrayMaxSize, ArrayMinSize, IsIn } from 'class-validator';
+import { PLAYERS, RULES_OPTIONS } from '@app/rules';
+import { SetupId } from './bounded.decorators';
 import type { Player } from '@app/rules';
-import { BoardMinionDto, SETUP_ID_MESSAGE } from './board-minion.dto';
+import { BoardMinionDto } from './board-minion.dto';
 import { NestedArray, Required } from './field.decorators';
 
 /** B4: a group of 1–8 minions of one owner on a square. (Not mixing recruits and monsters is the rules' check.) */
 export class GroupDto {
-  @Matches(SETUP_ID, { message: SETUP_ID_MESSAGE })
-  @IsString()
+  @SetupId()
   @Required()
   id!: string;
 
@@ -15,8 +15,7 @@ export class GroupDto {
   @Required()
   owner!: Player;
 
-  @IsNotEmpty()
-  @IsString()
+  @SetupId()
   @Required()
   square!: string;
 

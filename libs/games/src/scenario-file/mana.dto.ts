@@ -1,36 +1,30 @@
-import { IsInt, Min } from 'class-validator';
+import { Amount } from './bounded.decorators';
 import type { ManaType } from '@app/rules';
 import { Optional } from './field.decorators';
 
 /** B6: an amount per mana type; types left out count as 0. Unknown mana types are refused (whitelist). */
 export class ManaDto implements Partial<Record<ManaType, number>> {
-  @Min(0)
-  @IsInt()
+  @Amount()
   @Optional()
   order?: number;
 
-  @Min(0)
-  @IsInt()
+  @Amount()
   @Optional()
   strife?: number;
 
-  @Min(0)
-  @IsInt()
+  @Amount()
   @Optional()
   clarity?: number;
 
-  @Min(0)
-  @IsInt()
+  @Amount()
   @Optional()
   mystery?: number;
 
-  @Min(0)
-  @IsInt()
+  @Amount()
   @Optional()
   will?: number;
 
-  @Min(0)
-  @IsInt()
+  @Amount()
   @Optional()
   world?: number;
 }

@@ -1,4 +1,6 @@
-import { IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { Amount, AtMost, Text } from './bounded.decorators';
+import { IsIn, IsOptional } from 'class-validator';
+import { SETUP_LIMITS } from '@app/rules';
 import type { MinionKind, MinionSpec, Trigger } from '@app/rules';
 import { AttackDto } from './attack.dto';
 import { ClassRule } from './class-rules.decorators';
@@ -22,34 +24,32 @@ export class MinionTemplateDto implements MinionSpec {
   kind!: MinionKind;
 
   /** Swordsman, archer… for recruits; free text, null allowed. */
-  @IsString()
+  @Text()
   @IsOptional()
   class?: string | null;
 
-  @Min(1)
-  @IsInt()
+  @Amount(1)
   @Required()
   hp!: number;
 
-  @Min(1)
-  @IsInt()
+  @Amount(1)
   @Optional()
   maxHp?: number;
 
-  @Min(0)
-  @IsInt()
+  @Amount()
   @Required()
   armor!: number;
 
-  @Min(0)
-  @IsInt()
+  @Amount()
   @Optional()
   maxArmor?: number;
 
+  @AtMost(SETUP_LIMITS.attacksPerMinion)
   @NestedArray(() => AttackDto)
   attacks!: AttackDto[];
 
   /** Triggers that are always live on this minion (DESIGN.md "Effects vocabulary"). */
+  @AtMost(SETUP_LIMITS.traitsPerMinion)
   @NestedArray(forwardType('TriggerDto'))
   @Optional()
   traits?: Trigger[];

@@ -1,4 +1,5 @@
-import { IsBoolean, IsNotEmpty, IsString, ValidateIf } from 'class-validator';
+import { SetupId } from './bounded.decorators';
+import { IsBoolean, ValidateIf } from 'class-validator';
 import { ClassRule, ExactlyOneOf } from './class-rules.decorators';
 import { AttackOrderDto } from './attack-order.dto';
 import { EntityRefDto } from './entity-ref.dto';
@@ -15,8 +16,7 @@ import { NestedObject, Optional } from './field.decorators';
   () => 'has a target but no cast: only a cast takes a target',
 )
 export class OrderDto {
-  @IsNotEmpty()
-  @IsString()
+  @SetupId()
   @Optional()
   cast?: string;
 
@@ -29,8 +29,7 @@ export class OrderDto {
   @Optional()
   attack?: AttackOrderDto;
 
-  @IsNotEmpty()
-  @IsString()
+  @SetupId()
   @Optional()
   discard?: string;
 

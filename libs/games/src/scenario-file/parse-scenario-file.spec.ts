@@ -367,8 +367,35 @@ describe('parseScenarioFile', () => {
     );
     expect(problems).toEqual([
       'board.groups[0].minions must contain at least 1 elements',
-      'board.groups[1].id must be an id of letters, digits, _ and -, starting with a letter',
+      'board.groups[1].id must be an id: a letter, then up to 63 letters, digits, _ or -',
       'board.groups[1].minions must contain no more than 8 elements',
+    ]);
+  });
+
+  it('bounds every number (SETUP_LIMITS.amount) and names the field, as the rules would', () => {
+    const problems = problemsOf(
+      broken((s) => {
+        s.players.red.mana = { strife: 6e307 };
+        s.players.red.income = { clarity: 1_000_001 };
+        s.board.groups[0].minions[0].hp = 1.5e308;
+        s.spells.bolt.effects = [{ damage: { amount: 1_000_001, magical: true } }];
+        s.spells.ward.triggers = [{ on: 'beforeArmor', do: { modifyDamage: { by: -1_000_001 } } }];
+      }),
+    );
+    expect(problems).toEqual([
+      'spells.bolt.effects[0].damage.amount must not be greater than 1000000',
+      'spells.ward.triggers[0].do.modifyDamage.by must not be less than -1000000',
+      'players.red.mana.strife must not be greater than 1000000',
+      'players.red.income.clarity must not be greater than 1000000',
+      'board.groups[0].minions[0] maxHp (7) must not be less than hp (1.5e+308)',
+      'board.groups[0].minions[0].hp must not be greater than 1000000',
+    ]);
+  });
+
+  it('takes any id of the one pattern ("constructor" too) and refuses the others, such as "__proto__"', () => {
+    expect(problemsOf(broken((s) => (s.board.groups[0].id = 'constructor')))).toEqual([]);
+    expect(problemsOf(broken((s) => (s.board.groups[0].square = '__proto__')))).toEqual([
+      'board.groups[0].square must be an id: a letter, then up to 63 letters, digits, _ or -',
     ]);
   });
 

@@ -1,5 +1,6 @@
-import { IsArray, IsIn, IsNotEmpty, IsString } from 'class-validator';
-import { HOUSES } from '@app/rules';
+import { AtMost, SetupId } from './bounded.decorators';
+import { IsArray, IsIn } from 'class-validator';
+import { HOUSES, SETUP_LIMITS } from '@app/rules';
 import type { House, PlayerSetup } from '@app/rules';
 import { NestedObject, Optional, Required } from './field.decorators';
 import { ManaDto } from './mana.dto';
@@ -17,14 +18,14 @@ export class PlayerSetupDto implements PlayerSetup {
   @Optional()
   income?: ManaDto;
 
-  @IsNotEmpty({ each: true })
-  @IsString({ each: true })
+  @AtMost(SETUP_LIMITS.hand)
+  @SetupId(true)
   @IsArray()
   @Required()
   hand!: string[];
 
-  @IsNotEmpty({ each: true })
-  @IsString({ each: true })
+  @AtMost(SETUP_LIMITS.deck)
+  @SetupId(true)
   @IsArray()
   @Required()
   deck!: string[];

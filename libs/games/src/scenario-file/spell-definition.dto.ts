@@ -1,5 +1,6 @@
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsString, Min } from 'class-validator';
-import { HOUSES, SPELL_TYPES } from '@app/rules';
+import { IsBoolean, IsIn, IsNotEmpty } from 'class-validator';
+import { HOUSES, SETUP_LIMITS, SPELL_TYPES } from '@app/rules';
+import { Amount, AtMost, SetupId, Text } from './bounded.decorators';
 import type { House, SpellDefinition, SpellType } from '@app/rules';
 import { ActionDto } from './action.dto';
 import { NestedArray, NestedObject, Optional, Required } from './field.decorators';
@@ -12,13 +13,12 @@ import { TriggerDto } from './trigger.dto';
  * equal the key it is filed under in `spells`, which parseScenarioFile checks (a DTO does not see its map key).
  */
 export class SpellDefinitionDto implements Omit<SpellDefinition, 'effects' | 'triggers'> {
-  @IsNotEmpty()
-  @IsString()
+  @SetupId()
   @Required()
   key!: string;
 
   @IsNotEmpty()
-  @IsString()
+  @Text()
   @Required()
   name!: string;
 
@@ -49,14 +49,15 @@ export class SpellDefinitionDto implements Omit<SpellDefinition, 'effects' | 'tr
   oncePerGame!: boolean;
 
   /** Conjurations: turns until it expires (S1). */
-  @Min(1)
-  @IsInt()
+  @Amount(1)
   @Optional()
   duration?: number;
 
+  @AtMost(SETUP_LIMITS.effectsPerSpell)
   @NestedArray(() => ActionDto)
   effects!: ActionDto[];
 
+  @AtMost(SETUP_LIMITS.triggersPerSpell)
   @NestedArray(() => TriggerDto)
   triggers!: TriggerDto[];
 }

@@ -1,16 +1,14 @@
-import { IsNotEmpty, IsString } from 'class-validator';
 import type { SquareSetup } from '@app/rules';
+import { SetupId, Text } from './bounded.decorators';
 import { Optional, Required } from './field.decorators';
 
 /** B5: a square that carries terrain (squares nobody mentions need no entry). */
 export class SquareDto implements SquareSetup {
-  @IsNotEmpty()
-  @IsString()
+  @SetupId()
   @Required()
   id!: string;
 
-  @IsNotEmpty()
-  @IsString()
+  @Text()
   @Optional()
   terrain?: string;
 }

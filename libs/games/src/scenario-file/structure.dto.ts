@@ -1,13 +1,12 @@
-import { IsIn, IsNotEmpty, IsString, Matches } from 'class-validator';
-import { PLAYERS, SETUP_ID } from '@app/rules';
+import { IsIn } from 'class-validator';
+import { PLAYERS } from '@app/rules';
+import { SetupId } from './bounded.decorators';
 import type { Player, StructureKind, StructureSetup } from '@app/rules';
-import { SETUP_ID_MESSAGE } from './board-minion.dto';
 import { Required } from './field.decorators';
 
 /** B5: a sanctum, town or colony on a square. */
 export class StructureDto implements StructureSetup {
-  @Matches(SETUP_ID, { message: SETUP_ID_MESSAGE })
-  @IsString()
+  @SetupId()
   @Required()
   id!: string;
 
@@ -19,8 +18,7 @@ export class StructureDto implements StructureSetup {
   @Required()
   owner!: Player;
 
-  @IsNotEmpty()
-  @IsString()
+  @SetupId()
   @Required()
   square!: string;
 }

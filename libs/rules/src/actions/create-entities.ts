@@ -36,7 +36,7 @@ export function addMinions(
     const created = ctx.emit(
       'MinionCreated',
       { groupId, minion: createdMinion(id, spec), owner: group.owner },
-      { rule, cause },
+      { rule, cause, copies: spec },
     );
     applyGroupAlterations(ctx, groupId, id, created);
     ids.push(id);

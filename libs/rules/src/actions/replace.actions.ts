@@ -78,7 +78,7 @@ export function replaceMinion(ctx: EngineContext, minionId: string, spec: Minion
     const created = ctx.emit(
       'MinionCreated',
       { groupId, minion: createdMinion(replacementId, spec), owner: group.owner },
-      { rule: 'Q4', cause: target.cause },
+      { rule: 'Q4', cause: target.cause, copies: spec },
     );
     dropIllegalGroupSpells(ctx, groupId, target.cause);
     applyGroupAlterations(ctx, groupId, replacementId, created);

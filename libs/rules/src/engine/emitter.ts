@@ -3,6 +3,7 @@ import { GameEventIds } from '../events/domain-event';
 import type { EventDataMap, EventType } from '../events/event-vocabulary';
 import type { GameState } from '../model/game-state';
 import { RULES_OPTIONS } from '../rules-options';
+import { definitionWeight } from './definition-weight';
 import { evolve } from './evolve';
 
 export interface EmitOptions {
@@ -12,6 +13,8 @@ export interface EmitOptions {
   step?: string;
   /** The event that caused this one; defaults to the command. */
   cause?: string;
+  /** A definition the event copies (a trigger's action, a created minion's spec): it weighs by its size [A]. */
+  copies?: object;
 }
 
 /**
@@ -21,6 +24,8 @@ export interface EmitOptions {
  */
 export class Emitter {
   readonly events: DomainEvent[] = [];
+  /** What the copied definitions weigh beyond one per event (definitionWeight). */
+  private copiedWeight = 0;
   private readonly correlationId: string;
   private readonly eventIds: GameEventIds;
 
@@ -32,6 +37,14 @@ export class Emitter {
   ) {
     this.correlationId = correlationId ?? commandId;
     this.eventIds = new GameEventIds(gameId);
+  }
+
+  /**
+   * What this command's events weigh on its budget [A]: one per event, more for an event that copies a large
+   * definition (RULES_OPTIONS.commandEventBudget).
+   */
+  get weight(): number {
+    return this.events.length + this.copiedWeight;
   }
 
   /** Records one event and returns its id, for the `cause` of the events it leads to. */
@@ -71,6 +84,7 @@ export class Emitter {
     metadata.turn = this.state.turn;
     metadata.phase = this.state.phase;
     this.events.push(event);
+    if (options.copies !== undefined) this.copiedWeight += definitionWeight(options.copies);
     return eventId;
   }
 }

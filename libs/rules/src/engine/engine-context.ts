@@ -39,12 +39,13 @@ export class EngineContext {
   }
 
   /**
-   * [A] Whether this command has recorded its budget of events (RULES_OPTIONS.commandEventBudget): then no further
+   * [A] Whether this command has recorded its budget of events (RULES_OPTIONS.commandEventBudget, events weighed by
+   * the definitions they copy): then no further
    * trigger fires, no further effect takes place and no further attack strikes. The first time it is found spent,
    * CommandBudgetSpent records it.
    */
   budgetSpent(cause: string): boolean {
-    if (this.emitter.events.length < RULES_OPTIONS.commandEventBudget) return false;
+    if (this.emitter.weight < RULES_OPTIONS.commandEventBudget) return false;
     if (!this.budgetRecorded) {
       this.budgetRecorded = true;
       this.emit('CommandBudgetSpent', { budget: RULES_OPTIONS.commandEventBudget }, { rule: ASSUMPTION, cause });

@@ -45,15 +45,15 @@ function restoreArmor(ctx: EngineContext, cause: string): void {
  * command's spent event budget [A].
  */
 function executeAttack(ctx: EngineContext, order: AttackOrder, cause: string): void {
+  if (ctx.budgetSpent(cause)) {
+    ctx.emit('AttackFizzled', { orderId: order.id, reason: 'budget-spent' }, { rule: ASSUMPTION, cause });
+    return;
+  }
   const executing = ctx.emit(
     'AttackExecuting',
     { orderId: order.id, player: order.player, attackerId: order.attackerId, victimId: order.victimId },
     { rule: 'T3', cause },
   );
-  if (ctx.budgetSpent(executing)) {
-    ctx.emit('AttackFizzled', { orderId: order.id, reason: 'budget-spent' }, { rule: ASSUMPTION, cause: executing });
-    return;
-  }
   const attacker = ctx.state.minions[order.attackerId];
   if (!isAlive(attacker)) {
     ctx.emit('AttackFizzled', { orderId: order.id, reason: 'attacker-gone' }, { rule: 'T3', cause: executing });

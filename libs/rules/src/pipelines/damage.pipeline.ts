@@ -84,7 +84,7 @@ function hitByEffects(ctx: EngineContext, flight: InFlight, attackerId: string, 
     const triggered = ctx.emit(
       'HitEffectTriggered',
       { minionId: run.minionId, attackerId, by: firing.by, action: firing.trigger.do },
-      { rule: 'D1', step: 'D1', cause: hit },
+      { rule: 'D1', step: 'D1', cause: hit, copies: firing.trigger.do },
     );
     runTriggeredAction(ctx, firing, { minionId: run.minionId, attackerId, cause: triggered, depth: run.depth + 1 });
   }
@@ -147,7 +147,7 @@ function applyDamageEffects(ctx: EngineContext, flight: InFlight, hook: 'beforeA
     flight.incoming = ctx.emit(
       applied,
       { minionId: run.minionId, by: firing.by, action: firing.trigger.do, damageBefore, damageAfter: flight.remaining },
-      { rule: step, step, cause: flight.incoming },
+      { rule: step, step, cause: flight.incoming, copies: firing.trigger.do },
     );
     if (!actsOnDamage(firing.trigger.do)) {
       runTriggeredAction(ctx, firing, {

@@ -59,7 +59,7 @@ function isDying(ctx: EngineContext, run: DeathRun, started: string): { averted:
       const triggered = ctx.emit(
         'DyingEffectTriggered',
         { minionId: minion.id, by: firing.by, action: firing.trigger.do },
-        { rule: 'E1', step: 'E1', cause },
+        { rule: 'E1', step: 'E1', cause, copies: firing.trigger.do },
       );
       runTriggeredAction(ctx, firing, {
         minionId: minion.id,
@@ -99,7 +99,7 @@ function death(ctx: EngineContext, run: DeathRun, cause: string): string {
       const triggered = ctx.emit(
         'KilledEffectTriggered',
         { minionId: minion.id, attackerId: run.attackerId, by: firing.by, action: firing.trigger.do },
-        { rule: 'E2', step: 'E2', cause: died },
+        { rule: 'E2', step: 'E2', cause: died, copies: firing.trigger.do },
       );
       runTriggeredAction(ctx, firing, {
         minionId: minion.id,
@@ -115,7 +115,7 @@ function death(ctx: EngineContext, run: DeathRun, cause: string): string {
       const triggered = ctx.emit(
         'DiesEffectTriggered',
         { minionId: minion.id, by: firing.by, action: firing.trigger.do },
-        { rule: 'E2', step: 'E2', cause: died },
+        { rule: 'E2', step: 'E2', cause: died, copies: firing.trigger.do },
       );
       runTriggeredAction(ctx, firing, {
         minionId: minion.id,

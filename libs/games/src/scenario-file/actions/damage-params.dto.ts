@@ -1,4 +1,5 @@
-import { IsBoolean, IsIn, IsInt, Min } from 'class-validator';
+import { Amount } from '../bounded.decorators';
+import { IsBoolean, IsIn } from 'class-validator';
 import type { ActionParams, PhysicalKind } from '@app/rules';
 import { PHYSICAL_KINDS } from '../attack.dto';
 import { Optional, Required } from '../field.decorators';
@@ -7,8 +8,7 @@ type Params = ActionParams['damage'];
 
 /** `damage {amount, kind?, magical?, ignoresArmor?}` (D0): no kind is pure magical-spell style damage. */
 export class DamageParamsDto implements Params {
-  @Min(0)
-  @IsInt()
+  @Amount()
   @Required()
   amount!: number;
 

@@ -1,4 +1,4 @@
-import { IsNotEmpty, IsString } from 'class-validator';
+import { SetupId } from '../bounded.decorators';
 import type { ActionParams } from '@app/rules';
 import { Required } from '../field.decorators';
 
@@ -6,8 +6,7 @@ type Params = ActionParams['dispel'];
 
 /** `dispel {which}`: `"all"` or a spell key (S9: only visible spells can be dispelled). */
 export class DispelParamsDto implements Params {
-  @IsNotEmpty()
-  @IsString()
+  @SetupId()
   @Required()
   which!: string;
 }

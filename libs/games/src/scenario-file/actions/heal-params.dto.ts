@@ -1,4 +1,5 @@
-import { Equals, IsInt, Min } from 'class-validator';
+import { Amount } from '../bounded.decorators';
+import { Equals } from 'class-validator';
 import type { ActionParams } from '@app/rules';
 import { ExactlyOneOf } from '../class-rules.decorators';
 import { Optional } from '../field.decorators';
@@ -8,8 +9,7 @@ type Params = ActionParams['heal'];
 /** `heal {amount}` or `heal {full: true}`. */
 @ExactlyOneOf(['amount', 'full'])
 export class HealParamsDto implements Params {
-  @Min(0)
-  @IsInt()
+  @Amount()
   @Optional()
   amount?: number;
 

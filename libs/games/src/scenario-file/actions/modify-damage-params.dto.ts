@@ -1,4 +1,4 @@
-import { IsInt } from 'class-validator';
+import { Change } from '../bounded.decorators';
 import type { ActionParams } from '@app/rules';
 import { Required } from '../field.decorators';
 
@@ -6,7 +6,7 @@ type Params = ActionParams['modifyDamage'];
 
 /** `modifyDamage {by}` (beforeArmor/afterArmor only): added to the damage; negative reduces it. */
 export class ModifyDamageParamsDto implements Params {
-  @IsInt()
+  @Change()
   @Required()
   by!: number;
 }

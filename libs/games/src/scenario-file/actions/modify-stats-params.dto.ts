@@ -1,4 +1,4 @@
-import { IsInt } from 'class-validator';
+import { Change } from '../bounded.decorators';
 import type { ActionParams } from '@app/rules';
 import { Optional } from '../field.decorators';
 
@@ -6,15 +6,15 @@ type Params = ActionParams['modifyStats'];
 
 /** `modifyStats {armor?, maxHp?, damage?}`: signed changes, undone when the spell leaves play (D6). */
 export class ModifyStatsParamsDto implements Params {
-  @IsInt()
+  @Change()
   @Optional()
   armor?: number;
 
-  @IsInt()
+  @Change()
   @Optional()
   maxHp?: number;
 
-  @IsInt()
+  @Change()
   @Optional()
   damage?: number;
 }

@@ -1,4 +1,5 @@
-import { Equals, IsInt, Min } from 'class-validator';
+import { Amount } from '../bounded.decorators';
+import { Equals } from 'class-validator';
 import type { ActionParams } from '@app/rules';
 import { AtMostOneOf } from '../class-rules.decorators';
 import { Optional } from '../field.decorators';
@@ -11,8 +12,7 @@ type Params = ActionParams['returnToLife'];
  */
 @AtMostOneOf(['hp', 'full'])
 export class ReturnToLifeParamsDto implements Params {
-  @Min(0)
-  @IsInt()
+  @Amount()
   @Optional()
   hp?: number;
 
