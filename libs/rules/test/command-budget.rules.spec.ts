@@ -52,10 +52,7 @@ describe('A: a command does bounded work (RULES_OPTIONS.commandEventBudget)', ()
         .group('B', 'blue', [recruit('B1', reflecting(4)), recruit('B2', { hp: 9 })]),
     )
       .when(turn({ red: [attack('R1', 'B1'), attack('R2', 'B2')] }), collectGarbage())
-      .then(
-        event('CommandBudgetSpent'),
-        event('AttackFizzled', { reason: 'budget-spent' }, { rule: 'A' }),
-      )
+      .then(event('CommandBudgetSpent'), event('AttackFizzled', { reason: 'budget-spent' }, { rule: 'A' }))
       .andNot(event('DamageIncoming', { minionId: 'B2' }), event('AttackExecuting', { attackerId: 'R2' }))
       .andState((state) => expect(state.minions.B2.hp).toBe(9));
   });

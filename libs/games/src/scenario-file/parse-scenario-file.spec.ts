@@ -387,8 +387,8 @@ describe('parseScenarioFile', () => {
       'spells.ward.triggers[0].do.modifyDamage.by must not be less than -1000000',
       'players.red.mana.strife must not be greater than 1000000',
       'players.red.income.clarity must not be greater than 1000000',
-      'board.groups[0].minions[0] maxHp (7) must not be less than hp (1.5e+308)',
       'board.groups[0].minions[0].hp must not be greater than 1000000',
+      'board.groups[0].minions[0] maxHp (7) must not be less than hp (1.5e+308)',
     ]);
   });
 

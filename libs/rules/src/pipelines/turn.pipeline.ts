@@ -96,7 +96,11 @@ function fire(
   cause: string,
 ): void {
   if (ctx.budgetSpent(cause)) return;
-  const triggered = ctx.emit('StartOfTurnEffectTriggered', { by, subject, action }, { rule: 'T1', cause, copies: action });
+  const triggered = ctx.emit(
+    'StartOfTurnEffectTriggered',
+    { by, subject, action },
+    { rule: 'T1', cause, copies: action },
+  );
   runAction(ctx, action, {
     subject,
     caster: owner,
