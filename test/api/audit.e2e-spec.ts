@@ -94,7 +94,8 @@ describe('audit and causation (e2e, SQLite)', () => {
     expect(body.chain.find((link) => link.type === 'SpellExecuting')?.order).toMatchObject({
       revision: targeted,
       type: 'SpellTargeted',
-      data: { orderId: 'order.1', player: 'red', spell: 'bolt' },
+      // An order's id names the revision of the event that records it.
+      data: { orderId: `order.${targeted}`, player: 'red', spell: 'bolt' },
       commandId: 'turn-1/red/0',
     });
   });

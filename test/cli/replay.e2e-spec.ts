@@ -107,7 +107,7 @@ describe('sanctum replay (CLI end to end)', () => {
     });
     expect(lines[15]).toMatchObject({ step: 'D4', rule: 'D4', sentence: 'b-archer takes 3 damage (3 → 0 HP)' });
     expect(lines[19]).toMatchObject({ step: 'E2', rule: 'E2', sentence: 'b-archer dies' });
-    expect(lines[24].sentence).toBe('order.3 is squandered: the target is dead');
+    expect(lines[24].sentence).toBe('order.9 is squandered: the target is dead');
   });
 
   it('then the state at the end: players, groups with their minions, structures', () => {
@@ -134,7 +134,7 @@ describe('sanctum replay (CLI end to end)', () => {
     expect(lines).toHaveLength(lastOfTurn1 + 1);
     expect(lines[lastOfTurn1]).toMatchObject({ turn: 1, phase: 'garbageCollection' });
     expectStateShown(state, fold(events.slice(0, lastOfTurn1 + 1)));
-    expect(state).toContain('  order.3  blue casts mend on b-archer: squandered');
+    expect(state).toContain('  order.9  blue casts mend on b-archer: squandered');
   });
 
   it('GAME: a game in the configured store (SQLITE_PATH) replays exactly like its scenario', () => {

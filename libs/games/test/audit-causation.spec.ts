@@ -45,7 +45,7 @@ describe('EventCausationService: why an event happened, back to the command and 
       rule: 'S3',
       step: null,
       data: expect.objectContaining({
-        orderId: 'order.1',
+        orderId: `order.${types.indexOf('SpellTargeted')}`,
         player: 'red',
         spell: 'bolt',
         target: { minion: 'b-archer' },

@@ -1,6 +1,7 @@
 import type { DomainEvent, GameState, Scenario } from '@app/rules';
 import { evolve, initialState, runScenario } from '@app/rules';
-import { GameBuilder, archer, recruit, spell } from '@app/rules/testing';
+import { GameBuilder, archer, cancelOrder, given, orderAttack, recruit, spell } from '@app/rules/testing';
+import type { Step } from '@app/rules/testing';
 import type { GameEventLine } from '../src/recording/game-event-line';
 import { EventRedactor, REDACTED } from '../src/viewers/event-redactor';
 import { viewState } from '../src/viewers/state-redactor';
@@ -185,5 +186,35 @@ describe('T3: an attack order is as secret as the other orders, in the state as 
     for (const viewer of [playerViewer('red'), SPECTATOR]) {
       expect(attackersIn(viewState(released, viewer))).toEqual(['R1', 'B2']);
     }
+  });
+});
+
+describe('T2: order ids tell a player nothing of the other side’s orders', () => {
+  const board = () =>
+    new GameBuilder()
+      .group('R', 'red', [recruit('R1'), recruit('R2')])
+      .group('B', 'blue', [recruit('B1'), recruit('B2')]);
+
+  /** Red's view (events and state) once blue has made two order moves and red then gives one order. */
+  function redsView(blueMoves: (Step | ((state: GameState) => Step))[]): string {
+    const { history, state } = given(board())
+      .when(...blueMoves, orderAttack('red', 'R1', 'B1'))
+      .run();
+    const red = playerViewer('red');
+    const redactor = new EventRedactor(red, initialState());
+    return JSON.stringify({
+      viewed: lines([...history]).map((line) => redactor.view(line)),
+      state: viewState(state, red),
+    });
+  }
+
+  it('an order and its cancellation look to red exactly like two pending orders, red’s own order id included', () => {
+    const placedAndCancelled = redsView([
+      orderAttack('blue', 'B1', 'R1'),
+      (state) => cancelOrder('blue', state.orderIds[0]),
+    ]);
+    const twoPending = redsView([orderAttack('blue', 'B1', 'R1'), orderAttack('blue', 'B2', 'R2')]);
+    expect(placedAndCancelled).toEqual(twoPending);
+    expect(placedAndCancelled).toContain('"orderId":"order.');
   });
 });

@@ -13,6 +13,7 @@ import {
   targetSpell,
   turn,
   wholeTurn,
+  order,
 } from '../src/testing';
 
 const bolt = spell('bolt', { effects: [{ damage: { amount: 3, magical: true } }] });
@@ -114,8 +115,8 @@ describe('Board and entities (B1–B7)', () => {
           }),
         )
         .then(
-          event('SpellExecutionPhaseStarted', { orderIds: ['order.3', 'order.1'] }, { rule: 'S7' }),
-          event('CombatPhaseStarted', { orderIds: ['order.4', 'order.2'] }, { rule: 'T3' }),
+          event('SpellExecutionPhaseStarted', { orderIds: [order(3), order(1)] }, { rule: 'S7' }),
+          event('CombatPhaseStarted', { orderIds: [order(4), order(2)] }, { rule: 'T3' }),
         );
       expect(outcome.findAll(event('SpellExecuting')).map((e) => e.data.player)).toEqual(['blue', 'red']);
       expect(outcome.findAll(event('AttackExecuting')).map((e) => e.data.player)).toEqual(['blue', 'red']);

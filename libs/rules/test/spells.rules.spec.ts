@@ -12,6 +12,7 @@ import {
   targetSpell,
   turn,
   wholeTurn,
+  order,
 } from '../src/testing';
 
 const bolt = spell('bolt', { effects: [{ damage: { amount: 3, magical: true } }] });
@@ -47,18 +48,18 @@ describe('Spells (S1–S12)', () => {
         .thenConsecutive(
           event(
             'SpellExecuting',
-            { orderId: 'order.1', player: 'red', spell: 'bolt', target: { minion: 'B1' } },
+            { orderId: order(1), player: 'red', spell: 'bolt', target: { minion: 'B1' } },
             { rule: 'S3' },
           ),
           event('DamageIncoming', { minionId: 'B1' }),
           event('DamageApplied', { minionId: 'B1', amount: 3 }),
           event('DamageResolved', { minionId: 'B1' }),
-          event('SpellResolved', { orderId: 'order.1' }, { rule: 'S1' }),
+          event('SpellResolved', { orderId: order(1) }, { rule: 'S1' }),
         )
         .andNot(event('SpellActivated'))
-        .andState((state) => {
+        .andState((state, orderId) => {
           expect(state.activeSpells).toEqual({});
-          expect(state.orders['order.1']).toMatchObject({ outcome: 'resolved' });
+          expect(state.orders[orderId(1)]).toMatchObject({ outcome: 'resolved' });
         });
     });
 
@@ -67,7 +68,7 @@ describe('Spells (S1–S12)', () => {
         .when(wholeTurn({ red: [cast('mark', { minion: 'B1' })] }), wholeTurn(), wholeTurn())
         .then(
           event('SpellActivated', {
-            orderId: 'order.1',
+            orderId: order(1),
             activeSpellId: 'active.1',
             spell: 'mark',
             owner: 'red',
@@ -180,16 +181,16 @@ describe('Spells (S1–S12)', () => {
         .then(
           event(
             'SpellTargeted',
-            { orderId: 'order.1', player: 'red', spell: 'bolt', target: { minion: 'B1' } },
+            { orderId: order(1), player: 'red', spell: 'bolt', target: { minion: 'B1' } },
             { rule: 'S3' },
           ),
         )
-        .andState((state) => {
+        .andState((state, orderId) => {
           expect(state.players.red.hand).toEqual(['ping']);
-          expect(state.orderIds).toEqual(['order.1']);
+          expect(state.orderIds).toEqual([orderId(1)]);
         })
-        .when(cancelOrder('red', 'order.1'))
-        .then(event('SpellUntargeted', { orderId: 'order.1', player: 'red', spell: 'bolt' }))
+        .when(cancelOrder('red', order(1)))
+        .then(event('SpellUntargeted', { orderId: order(1), player: 'red', spell: 'bolt' }))
         .andState((state) => {
           expect(state.players.red.hand).toEqual(['ping', 'bolt']);
           expect(state.orders).toEqual({});
@@ -197,7 +198,7 @@ describe('Spells (S1–S12)', () => {
         .when(targetSpell('red', 'ping', { minion: 'B2' }), confirm('red'))
         .then(event('OrdersConfirmed', { player: 'red' }))
         .andNot(event('SpellExecuting'))
-        .when(cancelOrder('red', 'order.2'))
+        .when(cancelOrder('red', order(2)))
         .thenRejected({ kind: 'phase', rule: 'T2' });
     });
 
@@ -224,9 +225,9 @@ describe('Spells (S1–S12)', () => {
 
     it('S4: cancelling the order before confirming refunds the cost', () => {
       given(board().hand('red', 'hex'), targetSpell('red', 'hex', { minion: 'B1' }))
-        .when(cancelOrder('red', 'order.1'))
+        .when(cancelOrder('red', order(1)))
         .then(
-          event('SpellUntargeted', { orderId: 'order.1', refund: { mystery: 2, will: 1, order: 0 } }, { rule: 'S4' }),
+          event('SpellUntargeted', { orderId: order(1), refund: { mystery: 2, will: 1, order: 0 } }, { rule: 'S4' }),
         )
         .andState((state) => {
           expect(state.players.red.mana).toEqual(MANA_10);
@@ -245,7 +246,7 @@ describe('Spells (S1–S12)', () => {
         .when(wholeTurn({ red: [cast('hex', { minion: 'C1' })], blue: [cast('bolt', { minion: 'C1' })] }))
         .then(
           event('MinionDied', { minionId: 'C1' }),
-          event('SpellSquandered', { orderId: 'order.1', reason: 'target-dead' }),
+          event('SpellSquandered', { orderId: order(1), reason: 'target-dead' }),
           event('ManaGenerated', { player: 'red', pool: { mystery: 8, will: 9 } }),
         )
         .andState((state) => {
@@ -281,7 +282,7 @@ describe('Spells (S1–S12)', () => {
             ],
           }),
         )
-        .then(event('SpellExecutionPhaseStarted', { orderIds: ['order.1', 'order.2', 'order.3', 'order.4'] }))
+        .then(event('SpellExecutionPhaseStarted', { orderIds: [order(1), order(2), order(3), order(4)] }))
         .andCount(event('SpellResolved'), 4)
         .andState((state) => {
           expect(state.minions.B1.hp).toBe(2);
@@ -295,10 +296,10 @@ describe('Spells (S1–S12)', () => {
       given(board().initiative('blue').hand('red', 'mark').hand('blue', 'mark'))
         .when(turn({ red: [cast('mark', { minion: 'B1' })], blue: [cast('mark', { minion: 'B1' })] }))
         .then(
-          event('SpellExecuting', { orderId: 'order.2', player: 'blue' }),
-          event('SpellActivated', { orderId: 'order.2', owner: 'blue', host: { minion: 'B1' } }),
-          event('SpellExecuting', { orderId: 'order.1', player: 'red' }),
-          event('SpellSquandered', { orderId: 'order.1', reason: 'blocked-by-active-copy' }, { rule: 'S6' }),
+          event('SpellExecuting', { orderId: order(2), player: 'blue' }),
+          event('SpellActivated', { orderId: order(2), owner: 'blue', host: { minion: 'B1' } }),
+          event('SpellExecuting', { orderId: order(1), player: 'red' }),
+          event('SpellSquandered', { orderId: order(1), reason: 'blocked-by-active-copy' }, { rule: 'S6' }),
         )
         .andCount(event('SpellActivated'), 1)
         .andState((state) => {
@@ -314,9 +315,9 @@ describe('Spells (S1–S12)', () => {
         .when(turn({ red: [cast('ping', { minion: 'B1' })], blue: [cast('ping', { minion: 'B1' })] }))
         .then(
           event('DamageApplied', { minionId: 'B1', hpBefore: 5, hpAfter: 4 }),
-          event('SpellResolved', { orderId: 'order.1' }),
+          event('SpellResolved', { orderId: order(1) }),
           event('DamageApplied', { minionId: 'B1', hpBefore: 4, hpAfter: 3 }),
-          event('SpellResolved', { orderId: 'order.2' }),
+          event('SpellResolved', { orderId: order(2) }),
         )
         .andNot(event('SpellSquandered'))
         .andState((state) => expect(state.minions.B1.hp).toBe(3));
@@ -335,11 +336,7 @@ describe('Spells (S1–S12)', () => {
           confirm('red'),
         )
         .then(
-          event(
-            'SpellExecutionPhaseStarted',
-            { orderIds: ['order.2', 'order.4', 'order.1', 'order.3'] },
-            { rule: 'S7' },
-          ),
+          event('SpellExecutionPhaseStarted', { orderIds: [order(2), order(4), order(1), order(3)] }, { rule: 'S7' }),
         );
       expect(outcome.findAll(event('SpellExecuting')).map((e) => `${e.data.player}:${e.data.spell}`)).toEqual([
         'blue:mark',
@@ -448,8 +445,8 @@ describe('Spells (S1–S12)', () => {
         .when(turn({ red: [cast('call-wolves', { square: 'C3' })], blue: [cast('quicksand', { square: 'C3' })] }))
         .then(
           event('GroupCreated', { square: 'C3' }),
-          event('SpellExecuting', { orderId: 'order.2', spell: 'quicksand' }),
-          event('SpellSquandered', { orderId: 'order.2', reason: 'square-occupied' }, { rule: 'S10' }),
+          event('SpellExecuting', { orderId: order(2), spell: 'quicksand' }),
+          event('SpellSquandered', { orderId: order(2), reason: 'square-occupied' }, { rule: 'S10' }),
         )
         .andNot(event('SpellActivated'))
         .andState((state) => {
@@ -473,7 +470,7 @@ describe('Spells (S1–S12)', () => {
         .when(turn({ red: [cast('bolt', { minion: 'C1' }), cast('ping', { minion: 'C1' })] }))
         .then(
           event('MinionDied', { minionId: 'C1' }),
-          event('SpellSquandered', { orderId: 'order.2', reason: 'target-dead' }),
+          event('SpellSquandered', { orderId: order(2), reason: 'target-dead' }),
         );
     });
   });
@@ -488,10 +485,10 @@ describe('Spells (S1–S12)', () => {
           .group('C', 'blue', [recruit('C1', { hp: 3 })]),
       )
         .when(turn({ red: [cast('mark', { minion: 'C1' })], blue: [cast('bolt', { minion: 'C1' })] }))
-        .then(event('SpellSquandered', { orderId: 'order.1' }))
-        .andNot(event('SpellActivated'), event('SpellResolved', { orderId: 'order.1' }))
-        .andState((state) => {
-          expect(state.orders['order.1']).toMatchObject({ outcome: 'squandered' });
+        .then(event('SpellSquandered', { orderId: order(1) }))
+        .andNot(event('SpellActivated'), event('SpellResolved', { orderId: order(1) }))
+        .andState((state, orderId) => {
+          expect(state.orders[orderId(1)]).toMatchObject({ outcome: 'squandered' });
           expect(state.activeSpells).toEqual({});
           expect(state.players.red.hand).toEqual([]);
         });
@@ -509,7 +506,7 @@ describe('Spells (S1–S12)', () => {
       )
         // Turn 1: blue (initiative) kills N1 first, so red's oath on it squanders.
         .when(wholeTurn({ red: [cast('oath', { minion: 'N1' })], blue: [cast('bolt', { minion: 'N1' })] }))
-        .then(event('SpellSquandered', { orderId: 'order.1', reason: 'target-dead' }))
+        .then(event('SpellSquandered', { orderId: order(1), reason: 'target-dead' }))
         .andState((state) => expect(state.players.red.castOnce).toEqual([]))
         // Turn 2: it may be cast again, and this time it succeeds.
         .when(wholeTurn({ red: [cast('oath', { minion: 'R1' })] }))
@@ -525,8 +522,8 @@ describe('Spells (S1–S12)', () => {
       given(board().spells(oath).hand('red', 'oath', 'oath'))
         .when(turn({ red: [cast('oath', { minion: 'R1' }), cast('oath', { minion: 'B1' })] }))
         .then(
-          event('SpellResolved', { orderId: 'order.1' }),
-          event('SpellSquandered', { orderId: 'order.2', reason: 'once-per-game' }, { rule: 'S11' }),
+          event('SpellResolved', { orderId: order(1) }),
+          event('SpellSquandered', { orderId: order(2), reason: 'once-per-game' }, { rule: 'S11' }),
         );
     });
   });
@@ -535,7 +532,7 @@ describe('Spells (S1–S12)', () => {
     it('S12: one discard per turn, onto the whirlpool, free', () => {
       given(board().hand('red', 'bolt', 'ping', 'mark'))
         .when(discardSpell('red', 'bolt'))
-        .then(event('CardDiscarded', { orderId: 'order.1', player: 'red', spell: 'bolt' }, { rule: 'S12' }))
+        .then(event('CardDiscarded', { orderId: order(1), player: 'red', spell: 'bolt' }, { rule: 'S12' }))
         .andState((state) => {
           expect(state.players.red.hand).toEqual(['ping', 'mark']);
           expect(state.players.red.mana).toEqual(MANA_10);
@@ -547,10 +544,10 @@ describe('Spells (S1–S12)', () => {
 
     it('S12: a cancelled discard returns the card and frees the discard; the next turn allows another', () => {
       given(board().hand('red', 'bolt', 'ping', 'mark'), discardSpell('red', 'bolt'))
-        .when(cancelOrder('red', 'order.1'), discardSpell('red', 'ping'))
+        .when(cancelOrder('red', order(1)), discardSpell('red', 'ping'))
         .then(
-          event('DiscardCancelled', { orderId: 'order.1', spell: 'bolt' }, { rule: 'S12' }),
-          event('CardDiscarded', { orderId: 'order.2', spell: 'ping' }),
+          event('DiscardCancelled', { orderId: order(1), spell: 'bolt' }, { rule: 'S12' }),
+          event('CardDiscarded', { orderId: order(2), spell: 'ping' }),
         )
         .andState((state) => expect(state.players.red.hand).toEqual(['mark', 'bolt']))
         .when(wholeTurn(), discardSpell('red', 'mark'))

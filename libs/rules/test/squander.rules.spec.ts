@@ -1,5 +1,5 @@
 import type { MinionSpec, Trigger } from '../src';
-import { cast, event, game, given, recruit, spell, targetSpell, turn } from '../src/testing';
+import { cast, event, game, given, order, recruit, spell, targetSpell, turn } from '../src/testing';
 
 const bolt = spell('bolt', { effects: [{ damage: { amount: 3, magical: true } }] });
 const mend = spell('mend', { house: 'life', effects: [{ heal: { amount: 2 } }] });
@@ -48,15 +48,15 @@ describe('Squandering and replacement (Q1–Q5)', () => {
         .when(turn({ red: [cast('bolt', { minion: 'B1' })], blue: [cast('mend', { minion: 'B1' })] }))
         .then(
           event('MinionBuried', { minionId: 'B1', player: 'blue' }),
-          event('SpellExecuting', { orderId: 'order.2', spell: 'mend' }),
-          event('SpellSquandered', { orderId: 'order.2', reason: 'target-dead' }),
+          event('SpellExecuting', { orderId: order(2), spell: 'mend' }),
+          event('SpellSquandered', { orderId: order(2), reason: 'target-dead' }),
         )
-        .andNot(event('MinionHealed'), event('SpellResolved', { orderId: 'order.2' }))
+        .andNot(event('MinionHealed'), event('SpellResolved', { orderId: order(2) }))
         .andCount(event('SpellResolved'), 1);
-      const atExecution = outcome.stateAfter(event('SpellExecuting', { orderId: 'order.2' }));
+      const atExecution = outcome.stateAfter(event('SpellExecuting', { orderId: order(2) }));
       expect(atExecution.players.blue.graveyard).toEqual(['B1']);
       expect(outcome.state.minions.B1).toMatchObject({ status: 'dead', hp: 0 });
-      expect(outcome.state.orders['order.2']).toMatchObject({ outcome: 'squandered' });
+      expect(outcome.state.orders[outcome.orderId(2)]).toMatchObject({ outcome: 'squandered' });
     });
 
     it('Q1: a spell cannot be targeted on a minion already in the graveyard', () => {
@@ -83,9 +83,9 @@ describe('Squandering and replacement (Q1–Q5)', () => {
         )
         .then(
           event('MinionDied', { minionId: 'B1', category: 'dies' }),
-          event('SpellResolved', { orderId: 'order.1' }),
-          event('SpellSquandered', { orderId: 'order.2', reason: 'target-dead' }, { rule: 'Q2' }),
-          event('SpellSquandered', { orderId: 'order.3', reason: 'target-dead' }, { rule: 'Q2' }),
+          event('SpellResolved', { orderId: order(1) }),
+          event('SpellSquandered', { orderId: order(2), reason: 'target-dead' }, { rule: 'Q2' }),
+          event('SpellSquandered', { orderId: order(3), reason: 'target-dead' }, { rule: 'Q2' }),
         )
         .andNot(event('SpellActivated'), event('MinionHealed'))
         .andState((state) => {
@@ -101,8 +101,8 @@ describe('Squandering and replacement (Q1–Q5)', () => {
           event('MinionDied', { minionId: 'B1' }),
           event('MinionDied', { minionId: 'B2' }),
           event('GroupDied', { groupId: 'B', category: 'dies' }),
-          event('SpellResolved', { orderId: 'order.1' }),
-          event('SpellSquandered', { orderId: 'order.2', reason: 'target-dead' }, { rule: 'Q2' }),
+          event('SpellResolved', { orderId: order(1) }),
+          event('SpellSquandered', { orderId: order(2), reason: 'target-dead' }, { rule: 'Q2' }),
         )
         .andNot(event('SpellActivated'))
         .andState((state) => expect(state.groups.B).toBeUndefined());
@@ -114,7 +114,7 @@ describe('Squandering and replacement (Q1–Q5)', () => {
         .when(turn({ red: [cast('banish', { minion: 'B2' })], blue: [cast('mend', { minion: 'B2' })] }))
         .then(
           event('MinionDied', { minionId: 'B2', category: 'removed' }),
-          event('SpellSquandered', { orderId: 'order.2', reason: 'target-removed' }, { rule: 'Q2' }),
+          event('SpellSquandered', { orderId: order(2), reason: 'target-removed' }, { rule: 'Q2' }),
         );
     });
   });
@@ -126,9 +126,9 @@ describe('Squandering and replacement (Q1–Q5)', () => {
         .then(
           event('GroupDied', { groupId: 'B', category: 'replaced' }),
           event('GroupReplaced', { groupId: 'B' }, { rule: 'Q3' }),
-          event('SpellResolved', { orderId: 'order.1' }),
-          event('SpellExecuting', { orderId: 'order.2', target: { group: 'B' } }),
-          event('SpellSquandered', { orderId: 'order.2', reason: 'target-replaced' }, { rule: 'Q3' }),
+          event('SpellResolved', { orderId: order(1) }),
+          event('SpellExecuting', { orderId: order(2), target: { group: 'B' } }),
+          event('SpellSquandered', { orderId: order(2), reason: 'target-replaced' }, { rule: 'Q3' }),
         )
         .andNot(event('SpellActivated'));
       const { replacementId } = outcome.find(event('GroupReplaced')).data;
@@ -146,7 +146,7 @@ describe('Squandering and replacement (Q1–Q5)', () => {
           event('MinionBuried', { minionId: 'B2' }),
           event('GroupCreated', { owner: 'blue', kind: 'monster', square: 'A1' }, { rule: 'Q3' }),
           event('MinionReplaced', { minionId: 'B2' }, { rule: 'Q3' }),
-          event('SpellSquandered', { orderId: 'order.2', reason: 'target-replaced' }, { rule: 'Q3' }),
+          event('SpellSquandered', { orderId: order(2), reason: 'target-replaced' }, { rule: 'Q3' }),
         );
       const { replacementId } = outcome.find(event('MinionReplaced')).data;
       expect(outcome.state.minions[replacementId]).toMatchObject({ kind: 'monster', owner: 'blue', status: 'alive' });
@@ -203,8 +203,8 @@ describe('Squandering and replacement (Q1–Q5)', () => {
         )
         .then(
           event('MinionReplaced', { minionId: 'B1' }),
-          event('SpellActivated', { orderId: 'order.2', spell: 'bless', host: { group: 'B' }, owner: 'blue' }),
-          event('SpellSquandered', { orderId: 'order.3', reason: 'target-replaced' }, { rule: 'Q3' }),
+          event('SpellActivated', { orderId: order(2), spell: 'bless', host: { group: 'B' }, owner: 'blue' }),
+          event('SpellSquandered', { orderId: order(3), reason: 'target-replaced' }, { rule: 'Q3' }),
         )
         .andState((state) => expect(state.groups.B.spells).toHaveLength(1));
     });
@@ -228,7 +228,7 @@ describe('Squandering and replacement (Q1–Q5)', () => {
           event('DeathStarted', { minionId: 'B2', category: 'removed', startStep: 'E2' }),
           event('MinionDied', { minionId: 'B2', category: 'removed' }),
           event('GroupDied', { groupId: 'B', category: 'removed' }),
-          event('SpellSquandered', { orderId: 'order.2', reason: 'target-removed' }),
+          event('SpellSquandered', { orderId: order(2), reason: 'target-removed' }),
         )
         .andNot(event('MinionDying'), event('DyingCancelled'), event('DiesEffectTriggered'), event('ManaGained'))
         .andState((state) => {

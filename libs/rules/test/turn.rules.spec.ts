@@ -16,6 +16,7 @@ import {
   targetSpell,
   turn,
   wholeTurn,
+  order,
 } from '../src/testing';
 
 const bolt = spell('bolt', { effects: [{ damage: { amount: 3, magical: true } }] });
@@ -34,11 +35,11 @@ describe('Turn (T1–T3)', () => {
         .thenConsecutive(
           event('OrdersConfirmed', { player: 'red' }, { phase: 'orders' }),
           event('OrdersConfirmed', { player: 'blue' }, { phase: 'orders' }),
-          event('SpellExecutionPhaseStarted', { orderIds: ['order.1'] }, { phase: 'spellExecution' }),
+          event('SpellExecutionPhaseStarted', { orderIds: [order(1)] }, { phase: 'spellExecution' }),
         )
         .and(
           event('SpellResolved', {}, { phase: 'spellExecution' }),
-          event('CombatPhaseStarted', { orderIds: ['order.2'] }, { phase: 'combat' }),
+          event('CombatPhaseStarted', { orderIds: [order(2)] }, { phase: 'combat' }),
           event('DamageApplied', { minionId: 'B2' }, { phase: 'combat' }),
           event('TurnEnded', { turn: 1 }, { rule: 'T1', phase: 'endOfTurn', turn: 1 }),
           event('GarbageCollectionScheduled', { turn: 1 }, { rule: 'T1', phase: 'garbageCollection' }),
@@ -204,7 +205,7 @@ describe('Turn (T1–T3)', () => {
         .when(confirm('blue'))
         .thenConsecutive(
           event('OrdersConfirmed', { player: 'blue' }, { rule: 'T2' }),
-          event('SpellExecutionPhaseStarted', { orderIds: ['order.1'] }),
+          event('SpellExecutionPhaseStarted', { orderIds: [order(1)] }),
         )
         .andState((state) => expect(state.minions.B1.hp).toBe(6));
     });
@@ -220,7 +221,9 @@ describe('Turn (T1–T3)', () => {
         .when(orderAttack('red', 'R1', 'B1'))
         .thenRejected(refusal);
       confirmed().when(discardSpell('red', 'bolt')).thenRejected(refusal);
-      confirmed().when(cancelOrder('red', 'order.1')).thenRejected(refusal);
+      confirmed()
+        .when(cancelOrder('red', order(1)))
+        .thenRejected(refusal);
       confirmed().when(confirm('red')).thenRejected(refusal);
       // The other player still can.
       confirmed()
@@ -236,7 +239,7 @@ describe('Turn (T1–T3)', () => {
 
     it('T2: orders are secret until execution: the other player’s order is not found', () => {
       given(board().hand('red', 'bolt'), targetSpell('red', 'bolt', { minion: 'B1' }))
-        .when(cancelOrder('blue', 'order.1'))
+        .when(cancelOrder('blue', order(1)))
         .thenRejected({ kind: 'not-found', rule: 'T2', field: 'orderId' });
     });
   });
@@ -246,15 +249,15 @@ describe('Turn (T1–T3)', () => {
       const outcome = given(board().initiative('blue'))
         .when(turn({ red: [attack('R2', 'B2'), attack('R1', 'B1')], blue: [attack('B1', 'R1'), attack('B2', 'R2')] }))
         .then(
-          event('CombatPhaseStarted', { orderIds: ['order.3', 'order.4', 'order.1', 'order.2'] }, { rule: 'T3' }),
+          event('CombatPhaseStarted', { orderIds: [order(3), order(4), order(1), order(2)] }, { rule: 'T3' }),
           event(
             'AttackExecuting',
-            { orderId: 'order.3', player: 'blue', attackerId: 'B1', victimId: 'R1' },
+            { orderId: order(3), player: 'blue', attackerId: 'B1', victimId: 'R1' },
             { rule: 'T3' },
           ),
-          event('AttackExecuting', { orderId: 'order.4', attackerId: 'B2' }),
-          event('AttackExecuting', { orderId: 'order.1', attackerId: 'R2' }),
-          event('AttackExecuting', { orderId: 'order.2', attackerId: 'R1' }),
+          event('AttackExecuting', { orderId: order(4), attackerId: 'B2' }),
+          event('AttackExecuting', { orderId: order(1), attackerId: 'R2' }),
+          event('AttackExecuting', { orderId: order(2), attackerId: 'R1' }),
         );
       expect(outcome.findAll(event('DamageIncoming')).map((e) => `${e.data.attackerId}→${e.data.minionId}`)).toEqual([
         'B1→R1',
@@ -278,17 +281,17 @@ describe('Turn (T1–T3)', () => {
       )
         .when(turn({ red: [attack('R1', 'B1'), attack('R2', 'B1')], blue: [attack('B1', 'R1')] }))
         .then(
-          event('AttackExecuting', { orderId: 'order.1' }),
+          event('AttackExecuting', { orderId: order(1) }),
           event('MinionDied', { minionId: 'B1', category: 'kills', attackerId: 'R1' }),
-          event('AttackExecuting', { orderId: 'order.2' }),
-          event('AttackFizzled', { orderId: 'order.2', reason: 'victim-gone' }, { rule: 'T3' }),
-          event('AttackExecuting', { orderId: 'order.3', attackerId: 'B1' }),
-          event('AttackFizzled', { orderId: 'order.3', reason: 'attacker-gone' }, { rule: 'T3' }),
+          event('AttackExecuting', { orderId: order(2) }),
+          event('AttackFizzled', { orderId: order(2), reason: 'victim-gone' }, { rule: 'T3' }),
+          event('AttackExecuting', { orderId: order(3), attackerId: 'B1' }),
+          event('AttackFizzled', { orderId: order(3), reason: 'attacker-gone' }, { rule: 'T3' }),
         )
         .andCount(event('DamageIncoming'), 1)
-        .andState((state) => {
-          expect(state.orders['order.2']).toMatchObject({ outcome: 'fizzled' });
-          expect(state.orders['order.3']).toMatchObject({ outcome: 'fizzled' });
+        .andState((state, orderId) => {
+          expect(state.orders[orderId(2)]).toMatchObject({ outcome: 'fizzled' });
+          expect(state.orders[orderId(3)]).toMatchObject({ outcome: 'fizzled' });
           expect(state.minions.R1.hp).toBe(5);
         });
     });
@@ -327,10 +330,10 @@ describe('Turn (T1–T3)', () => {
     });
 
     it('T3 [A]: the once-a-turn limit counts orders still standing: a cancelled order frees the attacker, a new turn too', () => {
-      given(board(), orderAttack('red', 'R1', 'B1'), cancelOrder('red', 'order.1'))
+      given(board(), orderAttack('red', 'R1', 'B1'), cancelOrder('red', order(1)))
         .when(orderAttack('red', 'R1', 'B2'))
         .then(event('AttackOrdered', { attackerId: 'R1', victimId: 'B2' }, { rule: 'T3' }));
-      given(board(), orderAttack('red', 'R1', 'B1'), orderAttack('red', 'R2', 'B1'), cancelOrder('red', 'order.2'))
+      given(board(), orderAttack('red', 'R1', 'B1'), orderAttack('red', 'R2', 'B1'), cancelOrder('red', order(2)))
         .when(orderAttack('red', 'R1', 'B2'))
         .thenRejected({ kind: 'rule', rule: 'T3', field: 'attacker' });
       given(board(), orderAttack('red', 'R1', 'B1'), confirm('red'), confirm('blue'), collectGarbage())
@@ -340,9 +343,9 @@ describe('Turn (T1–T3)', () => {
 
     it('T3: a cancelled attack order does not run', () => {
       given(board(), orderAttack('red', 'R1', 'B1'))
-        .when(cancelOrder('red', 'order.1'), confirm('red'), confirm('blue'))
+        .when(cancelOrder('red', order(1)), confirm('red'), confirm('blue'))
         .then(
-          event('AttackCancelled', { orderId: 'order.1', player: 'red' }, { rule: 'T3' }),
+          event('AttackCancelled', { orderId: order(1), player: 'red' }, { rule: 'T3' }),
           event('CombatPhaseStarted', { orderIds: [] }),
         )
         .andNot(event('AttackExecuting'));

@@ -61,9 +61,13 @@ export class EngineContext {
     return `${prefix}.${this.state.counters.entity + 1 + offset}`;
   }
 
-  /** A fresh order id, `order.<n>`, unique in the game for the same reasons. */
+  /**
+   * The id of the order the next event records: `order.<revision of that event>`. Unique in the game, and it tells a
+   * player nothing the revision numbers do not already show: not how many orders the other side has pending or
+   * has cancelled, as a counter of orders would.
+   */
   nextOrderId(): string {
-    return ORDER_IDS.text(this.state.counters.order + 1);
+    return ORDER_IDS.text(this.state.version);
   }
 }
 

@@ -7,7 +7,6 @@ import { noteOrderGiven, noteOrderWithdrawn } from '../model/turn-orders.index';
 function addOrder(state: GameState, order: Order): void {
   state.orders[order.id] = order;
   state.orderIds.push(order.id);
-  state.counters.order += 1;
   noteOrderGiven(state, order);
 }
 

@@ -160,7 +160,7 @@ export interface GameState {
   /** Entities that suffered a death this turn, by id (Q2, Q3). */
   casualties: Record<string, Casualty>;
   /** Counters that make created ids deterministic. */
-  counters: { entity: number; order: number };
+  counters: { entity: number };
   /** The turn whose garbage collection is scheduled and not yet carried out. */
   pendingCollection: number | null;
 }

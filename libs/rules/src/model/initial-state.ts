@@ -42,7 +42,7 @@ export function initialState(): GameState {
     orders: idRecord(),
     orderIds: [],
     casualties: idRecord(),
-    counters: { entity: 0, order: 0 },
+    counters: { entity: 0 },
     pendingCollection: null,
   };
 }

@@ -19,6 +19,7 @@ import {
   matchesEvent,
 } from './event-pattern';
 import { GameBuilder } from './game-builder';
+import { order, withOrderIds } from './order-ref';
 
 /**
  * Given / when / then for the decider (after Emmett's DeciderSpecification):
@@ -156,7 +157,7 @@ function run(start: History, steps: readonly Step[], finalMayBeRejected: boolean
       continue;
     }
     commands += 1;
-    const input = step as CommandInput;
+    const input = withOrderIds(step as CommandInput, events);
     const command = { ...input, metadata: input.metadata ?? { commandId: `cmd-${commands}` } } as Command;
     // A full deep copy, independent of the engine's own cloneState, so a sharing bug there cannot hide.
     const before = structuredClone(state);
@@ -287,7 +288,8 @@ export class Outcome {
   }
 
   /** The events include these, in this order, others allowed in between (README "sequence"). */
-  and(...patterns: EventPattern[]): this {
+  and(...given: EventPattern[]): this {
+    const patterns = this.resolved(given);
     const result = findSequence(this.events, patterns);
     if ('missing' in result) {
       const after = result.after < 0 ? 'from the start' : `after ${describeEvent(this.events[result.after])}`;
@@ -300,7 +302,8 @@ export class Outcome {
   }
 
   /** The events include these as a run of consecutive events, nothing in between. */
-  andConsecutive(...patterns: EventPattern[]): this {
+  andConsecutive(...given: EventPattern[]): this {
+    const patterns = this.resolved(given);
     if (findConsecutive(this.events, patterns) < 0) {
       fail(`no run of consecutive events matches ${JSON.stringify(patterns)}`, this.events);
     }
@@ -308,8 +311,8 @@ export class Outcome {
   }
 
   /** No event matches any of these (README "absent"). */
-  andNot(...patterns: EventPattern[]): this {
-    for (const pattern of patterns) {
+  andNot(...given: EventPattern[]): this {
+    for (const pattern of this.resolved(given)) {
       const found = this.events.find((candidate) => matchesEvent(candidate, pattern));
       if (found) fail(`absent item ${JSON.stringify(pattern)} matched ${describeEvent(found)}`, this.events);
     }
@@ -317,26 +320,39 @@ export class Outcome {
   }
 
   /** Exactly `n` events match the pattern (README "count"). */
-  andCount(pattern: EventPattern, n: number): this {
+  andCount(given: EventPattern, n: number): this {
+    const [pattern] = this.resolved([given]);
     const count = this.findAll(pattern).length;
     if (count !== n) fail(`expected ${n} events matching ${JSON.stringify(pattern)}, found ${count}`, this.events);
     return this;
   }
 
-  /** Assertions on the resulting state. */
-  andState(check: (state: GameState) => void): this {
-    check(this.state);
+  /** Assertions on the resulting state; `orderId(n)` is the id of the game's nth order (see order-ref.ts). */
+  andState(check: (state: GameState, orderId: (n: number) => string) => void): this {
+    check(this.state, (n) => this.orderId(n));
     return this;
   }
 
+  /** `order(n)` references in expected events, as the ids this game gave its orders (see order-ref.ts). */
+  private resolved(patterns: readonly EventPattern[]): EventPattern[] {
+    return withOrderIds([...patterns], this.history);
+  }
+
+  /** The id of the game's nth order (1-based), for assertions on the state. */
+  orderId(n: number): string {
+    return withOrderIds(order(n), this.history);
+  }
+
   /** The first emitted event that matches (fails if none does). */
-  find<K extends EventPattern>(pattern: K): Extract<DomainEvent, { type: K['type'] }> {
+  find<K extends EventPattern>(given: K): Extract<DomainEvent, { type: K['type'] }> {
+    const [pattern] = this.resolved([given]) as K[];
     const found = this.events.find((candidate) => matchesEvent(candidate, pattern));
     if (found === undefined) fail(`no event matches ${JSON.stringify(pattern)}`, this.events);
     return found as Extract<DomainEvent, { type: K['type'] }>;
   }
 
-  findAll<K extends EventPattern>(pattern: K): Extract<DomainEvent, { type: K['type'] }>[] {
+  findAll<K extends EventPattern>(given: K): Extract<DomainEvent, { type: K['type'] }>[] {
+    const [pattern] = this.resolved([given]);
     return this.events.filter((candidate) => matchesEvent(candidate, pattern)) as Extract<
       DomainEvent,
       { type: K['type'] }
@@ -344,7 +360,8 @@ export class Outcome {
   }
 
   /** The state right after the first emitted event that matches: time travel into the middle of a pipeline. */
-  stateAfter(pattern: EventPattern): GameState {
+  stateAfter(given: EventPattern): GameState {
+    const [pattern] = this.resolved([given]);
     const at = this.events.findIndex((candidate) => matchesEvent(candidate, pattern));
     if (at < 0) fail(`no event matches ${JSON.stringify(pattern)}`, this.events);
     return fold(this.history.slice(0, this.history.length - this.events.length + at + 1));

@@ -3,3 +3,4 @@ export * from './event-pattern';
 export * from './game-builder';
 export * from './given-when-then';
 export * from './seeded-random';
+export * from './order-ref';
