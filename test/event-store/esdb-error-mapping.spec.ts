@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   DeadlineExceededError,
   StreamNotFoundError,
@@ -88,12 +89,18 @@ describe('esdb adapter with a fake client', () => {
   /** Just enough of EventStoreDBClient for the paths under test. */
   const fakeClient = (overrides: Partial<Record<keyof EventStoreDBClient, unknown>>) =>
     ({ dispose: async () => undefined, ...overrides }) as unknown as EventStoreDBClient;
-  const failingRead = (error: Error) => ({
-    async *[Symbol.asyncIterator]() {
-      yield* [];
-      throw error;
-    },
-  });
+  /** A client read (a Readable with cancel) that fails at once. */
+  const failingRead = (error: Error) =>
+    Object.assign(
+      new Readable({
+        objectMode: true,
+        read() {
+          this.destroy(error);
+        },
+      }),
+      { cancel: async () => undefined },
+    );
+  const quickRetry = { attempts: 2, firstDelayMs: 1 };
 
   it('turns a rejected append into WrongExpectedRevisionError, with the ids and expected revision it sent', async () => {
     const calls: unknown[] = [];
@@ -115,6 +122,7 @@ describe('esdb adapter with a fake client', () => {
 
   it('turns an unreachable server during a read into EventStoreUnavailableError; a missing stream reads as []', async () => {
     const down = new EsdbEventStore({
+      retry: quickRetry,
       client: fakeClient({ readStream: () => failingRead(Object.assign(new Error('14 UNAVAILABLE'), { code: 14 })) }),
     });
     await expect(down.readStream('game-1')).rejects.toBeInstanceOf(EventStoreUnavailableError);
