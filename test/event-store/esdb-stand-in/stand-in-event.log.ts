@@ -84,6 +84,7 @@ export class StandInEventLog {
 
   /** Index in `records` of the record at `position`, the record count for the end, or undefined if invalid. */
   indexAt(position: bigint): number | undefined {
+    if (position === 0n) return 0; // the start of the log, before the server's own records
     if (position === this.end) return this.records.length;
     return this.byPosition.get(position);
   }

@@ -105,6 +105,7 @@ export class StandInStreamsService {
       kind: `${subscription ? 'subscribe' : 'read'}-${all ? 'all' : 'stream'}`,
       stream,
       requiresLeader: requiresLeader(call.metadata),
+      ...(options.hasCount() ? { count: Number(options.getCount()) } : {}),
     };
     this.calls.push(info);
     let cancelled = false;
@@ -323,8 +324,14 @@ export class StandInStreamsService {
       else callback(null, response);
     };
     call.on('data', (request: AppendReq) => {
-      if (request.hasOptions()) options = request.getOptions();
-      else if (request.hasProposedMessage()) {
+      if (request.hasOptions()) {
+        options = request.getOptions();
+        this.calls.push({
+          kind: 'append',
+          stream: utf8(options!.getStreamIdentifier()!.getStreamName()),
+          requiresLeader: requiresLeader(call.metadata),
+        });
+      } else if (request.hasProposedMessage()) {
         events.push(proposed(request.getProposedMessage()!));
         if (this.sizeOf(events) > this.behaviour.maxAppendSize) {
           answer(failures.maxAppendSizeExceeded(this.behaviour.maxAppendSize));
@@ -390,7 +397,12 @@ export class StandInStreamsService {
     call.on('data', (request: BatchAppendReq) => {
       if (failed) return;
       const key = correlationKey(request.getCorrelationId());
-      if (request.hasOptions()) pending.set(key, { options: request.getOptions()!, events: [] });
+      if (request.hasOptions()) {
+        const options = request.getOptions()!;
+        pending.set(key, { options, events: [] });
+        const stream = utf8(options.getStreamIdentifier()!.getStreamName());
+        this.calls.push({ kind: 'append', stream, requiresLeader: requiresLeader(call.metadata) });
+      }
       const entry = pending.get(key);
       if (!entry) return;
       const stream = utf8(entry.options.getStreamIdentifier()!.getStreamName());
@@ -442,7 +454,6 @@ export class StandInStreamsService {
 
   /** Runs an append through the node's refusals and the injected faults. */
   private write(info: CallInfo, perform: (info: CallInfo) => AppendResult): AppendResult | 'hang' {
-    this.calls.push(info);
     const refused = this.refusal(info);
     if (refused) return { ok: false, failure: refused };
     const effect: FaultEffect | undefined = this.faults.take(info);

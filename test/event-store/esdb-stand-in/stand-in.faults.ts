@@ -6,6 +6,8 @@ export interface CallInfo {
   /** The stream read, subscribed to or appended to (`$all` for the global ones). */
   stream: string;
   requiresLeader: boolean;
+  /** Reads: how many events the client asked for. */
+  count?: number;
 }
 
 export type FaultEffect =
