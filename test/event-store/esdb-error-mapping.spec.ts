@@ -1,12 +1,22 @@
 import { Readable } from 'node:stream';
 import {
+  AccessDeniedError,
   DeadlineExceededError,
+  MaxAppendSizeExceededError,
+  StreamDeletedError,
   StreamNotFoundError,
   UnavailableError,
   WrongExpectedVersionError,
   type EventStoreDBClient,
 } from '@eventstore/db-client';
-import { EsdbEventStore, EventStoreUnavailableError, WrongExpectedRevisionError } from '@app/event-store';
+import {
+  AppendTooLargeError,
+  EsdbEventStore,
+  EventStoreConfigurationError,
+  EventStoreUnavailableError,
+  UnknownPositionError,
+  WrongExpectedRevisionError,
+} from '@app/event-store';
 import { mapEsdbError } from '@app/event-store/esdb/esdb-error-mapping';
 import { esdbEventId, uuidV5 } from '@app/event-store/esdb/esdb-event-id';
 import { batch } from './contract-helpers';
@@ -47,6 +57,37 @@ describe('esdb adapter: error mapping', () => {
       current: 'no_stream',
     });
     expect(mapEsdbError(noStream)).toMatchObject({ stream: 'game-2', expected: 0, actual: 'no-stream' });
+  });
+
+  it('maps the server’s refusals to the port’s typed errors, keeping what they say', () => {
+    const tooLarge = mapEsdbError(MaxAppendSizeExceededError.fromMaxAppendSize(1048576), {
+      stream: 'game-1',
+      appendSize: 1153433,
+    });
+    expect(tooLarge).toBeInstanceOf(AppendTooLargeError);
+    expect(tooLarge).toMatchObject({ stream: 'game-1', size: 1153433, maxAppendSize: 1048576 });
+    expect(mapEsdbError(StreamDeletedError.fromStreamName('game-2'))).toMatchObject({
+      name: 'StreamDeletedError',
+      stream: 'game-2',
+    });
+    const denied = mapEsdbError(new AccessDeniedError(), { doing: 'reading $all' });
+    expect(denied).toBeInstanceOf(EventStoreConfigurationError);
+    expect((denied as Error).message).toMatch(/^event store configuration: access denied reading \$all: /);
+  });
+
+  it('maps an invalid position to UnknownPositionError only when a position was given', () => {
+    const invalid = Object.assign(new Error('3 INVALID_ARGUMENT: Trying to read from an invalid position.'), {
+      code: 3,
+    });
+    expect(mapEsdbError(invalid, { position: 41 })).toMatchObject({ name: 'UnknownPositionError', position: 41 });
+    const older = Object.assign(new Error('2 UNKNOWN: Unexpected ReadAllResult: InvalidPosition'), { code: 2 });
+    expect(mapEsdbError(older, { position: 7 })).toBeInstanceOf(UnknownPositionError);
+    expect(mapEsdbError(invalid)).toBe(invalid);
+  });
+
+  it('treats what BatchAppend reports for a node that is not ready as unavailable', () => {
+    const notReady = new Error('Could not recognize Server Is Not Ready');
+    expect(mapEsdbError(notReady)).toBeInstanceOf(EventStoreUnavailableError);
   });
 
   it('leaves other errors alone', () => {

@@ -1,13 +1,10 @@
 import { Server, ServerCredentials } from '@grpc/grpc-js';
-import { GossipService, type IGossipServer } from '@eventstore/db-client/generated/gossip_grpc_pb';
-import { ClusterInfo, EndPoint, MemberInfo } from '@eventstore/db-client/generated/gossip_pb';
 import {
   type IServerFeaturesServer,
   ServerFeaturesService,
 } from '@eventstore/db-client/generated/serverfeatures_grpc_pb';
 import { SupportedMethod, SupportedMethods } from '@eventstore/db-client/generated/serverfeatures_pb';
 import { StreamsService } from '@eventstore/db-client/generated/streams_grpc_pb';
-import { UUID } from '@eventstore/db-client/generated/shared_pb';
 import { StandInEventLog } from './stand-in-event.log';
 import { StandInFaults } from './stand-in.faults';
 import { type StreamsBehaviour, StandInStreamsService } from './stand-in-streams.service';
@@ -33,7 +30,9 @@ const HOST = '127.0.0.1';
  * An in-process stand-in for an EventStoreDB node, served with @grpc/grpc-js from the client's own generated
  * service definitions, for testing the esdb adapter's side of the protocol where no server can run. It keeps the
  * server's limits (100 concurrent HTTP/2 streams per connection, 1 MiB appends), its error vocabulary, and can
- * inject faults. It is NOT EventStoreDB: the contract suite against a real server stays the judge.
+ * inject faults. Clients reach it by one endpoint (`esdb://127.0.0.1:PORT?tls=false`), which needs no Gossip; a
+ * follower is a second stand-in that names the first as its leader. It is NOT EventStoreDB: the contract suite
+ * against a real server stays the judge.
  */
 export class EsdbStandIn {
   readonly log: StandInEventLog;
@@ -98,8 +97,6 @@ export class EsdbStandIn {
       'grpc.max_receive_message_length': 16 * 1024 * 1024,
     });
     server.addService(StreamsService, this.streams.handlers());
-    const gossip: IGossipServer = { read: (_call, callback) => callback(null, this.clusterInfo()) };
-    server.addService(GossipService, gossip);
     const version = this.options.serverVersion === undefined ? '24.10.0' : this.options.serverVersion;
     if (version !== null) {
       const features: IServerFeaturesServer = {
@@ -125,23 +122,5 @@ export class EsdbStandIn {
       methods.addMethods(method);
     }
     return methods;
-  }
-
-  /** One member: this node, leader unless it was made a follower. */
-  private clusterInfo(): ClusterInfo {
-    const member = new MemberInfo();
-    const id = new UUID();
-    id.setString('00000000-0000-4000-8000-00000000000a');
-    member.setInstanceId(id);
-    member.setTimeStamp(String(Date.now()));
-    member.setState(this.behaviour.leader ? MemberInfo.VNodeState.FOLLOWER : MemberInfo.VNodeState.LEADER);
-    member.setIsAlive(true);
-    const endpoint = new EndPoint();
-    endpoint.setAddress(HOST);
-    endpoint.setPort(this.portNumber);
-    member.setHttpEndPoint(endpoint);
-    const info = new ClusterInfo();
-    info.setMembersList([member]);
-    return info;
   }
 }
