@@ -1,5 +1,13 @@
 import * as path from 'node:path';
-import { EventStore, EventStoreUnavailableError, WrongExpectedRevisionError } from '@app/event-store';
+import {
+  AppendTooLargeError,
+  EventStore,
+  EventStoreConfigurationError,
+  EventStoreUnavailableError,
+  StreamDeletedError,
+  UnknownPositionError,
+  WrongExpectedRevisionError,
+} from '@app/event-store';
 import { gameStream } from '@app/games';
 import { ViewerTokens } from '../../apps/api/src/viewers/viewer-tokens.service';
 import { REPO_ROOT } from '../support/run-cli';
@@ -188,6 +196,29 @@ describe('errors over HTTP: the right status, the field or rule named, nothing a
     jest.spyOn(store, 'append').mockRejectedValue(new EventStoreUnavailableError('database is locked'));
     const response = await unchanged(() => blueOrders().send({ player: 'blue', discard: 'mend' }));
     expect(response.status).toBe(503);
+  });
+
+  it.each([
+    [
+      413,
+      new AppendTooLargeError(gameStream(GAME_ID), 1_153_433, 1_048_576),
+      /more than its largest append of 1048576/,
+    ],
+    [410, new StreamDeletedError(gameStream(GAME_ID)), /was deleted in the event store; nothing was recorded/],
+    [500, new EventStoreConfigurationError('access denied'), /refused this service \(see the service log\)/],
+  ])('the store refusing an append → %i, saying why and that nothing was recorded', async (status, error, message) => {
+    jest.spyOn(store, 'append').mockRejectedValue(error);
+    const response = await unchanged(() => blueOrders().send({ player: 'blue', discard: 'mend' }));
+    expect(response.status).toBe(status);
+    expect(response.body.message).toMatch(message);
+  });
+
+  it('a Last-Event-ID the store cannot resume after → 400 before any stream opens', async () => {
+    const readAll = jest.spyOn(store, 'readAll').mockRejectedValue(new UnknownPositionError(12345));
+    const response = await api.organiser.get('/events/stream').set('Last-Event-ID', '12345');
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('position 12345 is not the position of an event in this store');
+    expect(readAll).toHaveBeenCalledWith({ fromPosition: 12345, maxCount: 1 });
   });
 
   it('an unknown route → 404 in the same shape', async () => {

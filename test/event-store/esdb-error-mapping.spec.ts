@@ -1,11 +1,22 @@
+import { Readable } from 'node:stream';
 import {
+  AccessDeniedError,
   DeadlineExceededError,
+  MaxAppendSizeExceededError,
+  StreamDeletedError,
   StreamNotFoundError,
   UnavailableError,
   WrongExpectedVersionError,
   type EventStoreDBClient,
 } from '@eventstore/db-client';
-import { EsdbEventStore, EventStoreUnavailableError, WrongExpectedRevisionError } from '@app/event-store';
+import {
+  AppendTooLargeError,
+  EsdbEventStore,
+  EventStoreConfigurationError,
+  EventStoreUnavailableError,
+  UnknownPositionError,
+  WrongExpectedRevisionError,
+} from '@app/event-store';
 import { mapEsdbError } from '@app/event-store/esdb/esdb-error-mapping';
 import { esdbEventId, uuidV5 } from '@app/event-store/esdb/esdb-event-id';
 import { batch } from './contract-helpers';
@@ -48,6 +59,37 @@ describe('esdb adapter: error mapping', () => {
     expect(mapEsdbError(noStream)).toMatchObject({ stream: 'game-2', expected: 0, actual: 'no-stream' });
   });
 
+  it('maps the server’s refusals to the port’s typed errors, keeping what they say', () => {
+    const tooLarge = mapEsdbError(MaxAppendSizeExceededError.fromMaxAppendSize(1048576), {
+      stream: 'game-1',
+      appendSize: 1153433,
+    });
+    expect(tooLarge).toBeInstanceOf(AppendTooLargeError);
+    expect(tooLarge).toMatchObject({ stream: 'game-1', size: 1153433, maxAppendSize: 1048576 });
+    expect(mapEsdbError(StreamDeletedError.fromStreamName('game-2'))).toMatchObject({
+      name: 'StreamDeletedError',
+      stream: 'game-2',
+    });
+    const denied = mapEsdbError(new AccessDeniedError(), { doing: 'reading $all' });
+    expect(denied).toBeInstanceOf(EventStoreConfigurationError);
+    expect((denied as Error).message).toMatch(/^event store configuration: access denied reading \$all: /);
+  });
+
+  it('maps an invalid position to UnknownPositionError only when a position was given', () => {
+    const invalid = Object.assign(new Error('3 INVALID_ARGUMENT: Trying to read from an invalid position.'), {
+      code: 3,
+    });
+    expect(mapEsdbError(invalid, { position: 41 })).toMatchObject({ name: 'UnknownPositionError', position: 41 });
+    const older = Object.assign(new Error('2 UNKNOWN: Unexpected ReadAllResult: InvalidPosition'), { code: 2 });
+    expect(mapEsdbError(older, { position: 7 })).toBeInstanceOf(UnknownPositionError);
+    expect(mapEsdbError(invalid)).toBe(invalid);
+  });
+
+  it('treats what BatchAppend reports for a node that is not ready as unavailable', () => {
+    const notReady = new Error('Could not recognize Server Is Not Ready');
+    expect(mapEsdbError(notReady)).toBeInstanceOf(EventStoreUnavailableError);
+  });
+
   it('leaves other errors alone', () => {
     const notFound = new StreamNotFoundError(undefined, 'game-1');
     expect(mapEsdbError(notFound)).toBe(notFound);
@@ -88,12 +130,18 @@ describe('esdb adapter with a fake client', () => {
   /** Just enough of EventStoreDBClient for the paths under test. */
   const fakeClient = (overrides: Partial<Record<keyof EventStoreDBClient, unknown>>) =>
     ({ dispose: async () => undefined, ...overrides }) as unknown as EventStoreDBClient;
-  const failingRead = (error: Error) => ({
-    async *[Symbol.asyncIterator]() {
-      yield* [];
-      throw error;
-    },
-  });
+  /** A client read (a Readable with cancel) that fails at once. */
+  const failingRead = (error: Error) =>
+    Object.assign(
+      new Readable({
+        objectMode: true,
+        read() {
+          this.destroy(error);
+        },
+      }),
+      { cancel: async () => undefined },
+    );
+  const quickRetry = { attempts: 2, firstDelayMs: 1 };
 
   it('turns a rejected append into WrongExpectedRevisionError, with the ids and expected revision it sent', async () => {
     const calls: unknown[] = [];
@@ -115,6 +163,7 @@ describe('esdb adapter with a fake client', () => {
 
   it('turns an unreachable server during a read into EventStoreUnavailableError; a missing stream reads as []', async () => {
     const down = new EsdbEventStore({
+      retry: quickRetry,
       client: fakeClient({ readStream: () => failingRead(Object.assign(new Error('14 UNAVAILABLE'), { code: 14 })) }),
     });
     await expect(down.readStream('game-1')).rejects.toBeInstanceOf(EventStoreUnavailableError);

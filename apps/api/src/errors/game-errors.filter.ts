@@ -1,6 +1,13 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Response } from 'express';
-import { EventStoreUnavailableError, WrongExpectedRevisionError } from '@app/event-store';
+import {
+  AppendTooLargeError,
+  EventStoreConfigurationError,
+  EventStoreUnavailableError,
+  StreamDeletedError,
+  UnknownPositionError,
+  WrongExpectedRevisionError,
+} from '@app/event-store';
 import {
   ConcurrencyConflictError,
   IdempotencyKeyReusedError,
@@ -23,8 +30,9 @@ const REJECTION_STATUS: Record<RejectionKind, number> = {
 /**
  * The one place where errors become HTTP answers, so every endpoint speaks the same way: malformed input 400
  * (naming the field), rule refusal 422 (with the rule id and reason), wrong phase or a conflict that survived
- * the retries 409, unknown game or point 404, store down 503. Anything else is a bug: 500, logged with its stack,
- * and its message is not shown to the client.
+ * the retries 409, unknown game or point 404, store down 503; the store's own refusals: an unknown position 400,
+ * a deleted stream 410, an append larger than the store takes 413, a store set up wrongly 500 (explained in the
+ * log). Anything else is a bug: 500, logged with its stack, and its message is not shown to the client.
  */
 @Catch()
 export class GameErrorsFilter implements ExceptionFilter {
@@ -70,6 +78,18 @@ export class GameErrorsFilter implements ExceptionFilter {
     if (exception instanceof EventStoreUnavailableError) {
       this.logger.warn(exception.message);
       return errorBody(503, 'the event store is unavailable; nothing was recorded, try again later');
+    }
+    if (exception instanceof UnknownPositionError) return errorBody(400, exception.message);
+    if (exception instanceof StreamDeletedError) {
+      return errorBody(410, `${exception.message}; nothing was recorded`);
+    }
+    if (exception instanceof AppendTooLargeError) {
+      this.logger.warn(exception.message);
+      return errorBody(413, `${exception.message}; nothing was recorded`);
+    }
+    if (exception instanceof EventStoreConfigurationError) {
+      this.logger.error(exception.message);
+      return errorBody(500, 'the event store refused this service (see the service log); nothing was recorded');
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     return errorBody(500, 'internal server error');

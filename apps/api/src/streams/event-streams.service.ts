@@ -1,6 +1,12 @@
-import { Inject, Injectable, type MessageEvent, ServiceUnavailableException } from '@nestjs/common';
+import {
+  BadRequestException,
+  Inject,
+  Injectable,
+  type MessageEvent,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { type Observable, catchError, concatMap, filter, from, map, of, takeUntil, throwError } from 'rxjs';
-import { EventStore, EventStoreUnavailableError, type RecordedEvent } from '@app/event-store';
+import { EventStore, EventStoreUnavailableError, type RecordedEvent, UnknownPositionError } from '@app/event-store';
 import {
   GAME_STREAM_PREFIX,
   RecentEntriesCache,
@@ -45,6 +51,11 @@ export class EventStreamsService {
     @Inject(API_CONFIG) private readonly config: ApiConfig,
     private readonly views: GameViews,
   ) {}
+
+  /** Throws UnknownPositionError if the store cannot resume after `position` (one bounded read). */
+  async checkResumable(position: number): Promise<void> {
+    await this.store.readAll({ fromPosition: position, maxCount: 1 });
+  }
 
   /** One game's events; `afterRevision` is exclusive. */
   gameEvents(gameId: string, afterRevision: number | undefined, types?: string[]): Observable<MessageEvent> {
@@ -149,17 +160,19 @@ export class EventStreamsService {
   }
 
   /**
-   * Heartbeat, end at shutdown, and a store failure as an HTTP error: Nest then sends its message as a final
-   * `event: error` (other errors are sent as "Internal server error"), and the client reconnects later.
+   * Heartbeat, end at shutdown, and a store failure (or a position it cannot resume after) as an HTTP error:
+   * Nest then sends its message as a final `event: error` (other errors are sent as "Internal server error"), and
+   * the client reconnects later.
    */
   private finish(events: Observable<MessageEvent>): Observable<MessageEvent> {
     return events.pipe(
       catchError((error: unknown) =>
-        throwError(() =>
-          error instanceof EventStoreUnavailableError
-            ? new ServiceUnavailableException('the event store is unavailable; reconnect later')
-            : error,
-        ),
+        throwError(() => {
+          if (error instanceof EventStoreUnavailableError) {
+            return new ServiceUnavailableException('the event store is unavailable; reconnect later');
+          }
+          return error instanceof UnknownPositionError ? new BadRequestException(error.message) : error;
+        }),
       ),
       withHeartbeat(this.config.sseHeartbeatMs),
       takeUntil(this.drain.closing$),

@@ -82,7 +82,7 @@ export class EventStreamsSseController {
       '`id: <position>` and `data: {gameId, position, revision, type, data, metadata, released?, recordedAt}` per ' +
       'event; each game as its own stream shows it to this caller (a player token: that player’s view of its game).',
   })
-  allStream(
+  async allStream(
     @Query() query: GlobalStreamQueryDto,
     @CurrentCaller() caller: Caller,
     @Req() request: Request,
@@ -90,6 +90,8 @@ export class EventStreamsSseController {
     @Headers(LAST_EVENT_ID) lastEventId?: string,
   ): Promise<void> {
     const after = checkpointAfter(parseLastEventId(lastEventId), query.from);
+    // A position the store cannot resume after (EventStoreDB's are offsets in its log) is a 400, not a stream.
+    if (after !== undefined) await this.streams.checkResumable(after);
     const open: OpenEvents =
       caller.kind === 'organiser'
         ? (from) => this.streams.allEvents(from, query.gameId, query.types)

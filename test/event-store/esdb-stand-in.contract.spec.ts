@@ -1,0 +1,15 @@
+import { EsdbEventStore } from '@app/event-store';
+import { EsdbStandIn } from './esdb-stand-in/esdb-stand-in.server';
+import { describeEventStoreContract } from './event-store.contract';
+
+let standIn: EsdbStandIn;
+beforeAll(async () => {
+  standIn = await EsdbStandIn.start();
+});
+afterAll(() => standIn.stop());
+
+describeEventStoreContract(
+  'esdb adapter ↔ gRPC protocol stand-in (not EventStoreDB)',
+  () => ({ store: new EsdbEventStore({ connectionString: standIn.connectionString(), pageSize: 64 }) }),
+  { propertyRuns: 10, liveTimeoutMs: 10000, quietMs: 100 },
+);
