@@ -100,6 +100,8 @@ export function createGame(ctx: EngineContext, data: CommandDataMap['CreateGame'
     reject('invalid', null, 'a set-up needs players and a board', 'setup');
   const spells = resolveSpells(setup);
   validateSetup(setup, spells);
-  const created = ctx.emit('GameCreated', gameCreatedData(data.gameId, setup, spells), { rule: 'B1' });
+  const gameCreated = gameCreatedData(data.gameId, setup, spells);
+  // The set-up weighs on the command's budget by its size [A]: turn 1's start shares the append with it.
+  const created = ctx.emit('GameCreated', gameCreated, { rule: 'B1', copies: gameCreated });
   startTurn(ctx, 1, created);
 }
