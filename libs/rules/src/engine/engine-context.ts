@@ -71,4 +71,5 @@ export class EngineContext {
   }
 }
 
-const ORDER_IDS = new NumberedTextMemo('order.');
+// Order ids name revisions, so they reach as far as revisions do (see domain-event.ts).
+const ORDER_IDS = new NumberedTextMemo('order.', 1 << 20);
