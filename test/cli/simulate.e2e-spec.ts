@@ -48,7 +48,12 @@ describe('sanctum simulate (CLI end to end)', () => {
       red.splice(1, 0, { cast: 'bolt', target: { minion: 'b-archer' }, expectRejected: true });
       red.push({ cast: 'bolt', target: { minion: 'b-sword' }, expectRejected: true });
     });
+    const hostile = exampleWith('hostile.scenario.json', (scenario) => {
+      scenario.turns[0].orders.red[0].target = { minion: '__proto__' };
+      scenario.players.red.mana.strife = 6e307;
+    });
     const jobs: Record<string, Promise<CliRun>> = {
+      hostile: runSimulate(hostile),
       plain: runSimulate(EXAMPLE),
       withState: runSimulate(EXAMPLE, '--state', file('state.json')),
       renamed: runSimulate(EXAMPLE, '--game-id', 'replay-1'),
@@ -153,6 +158,13 @@ describe('sanctum simulate (CLI end to end)', () => {
       const { exitCode, stdout, stderr } = runs.mixedGroup;
       expect({ exitCode, stdout }).toEqual({ exitCode: 2, stdout: '' });
       expect(stderr).toContain('the rules refuse the set-up: board.groups[1].minions: rule B4:');
+    });
+
+    it('S2, Limits: an id outside the one pattern and a number past 1,000,000, with their paths', () => {
+      const { exitCode, stdout, stderr } = runs.hostile;
+      expect({ exitCode, stdout }).toEqual({ exitCode: 2, stdout: '' });
+      expect(stderr).toContain('players.red.mana.strife must not be greater than 1000000');
+      expect(stderr).toContain('turns[0].orders.red[0].target.minion must be an id');
     });
 
     it('no file at all is a usage error', () => {
