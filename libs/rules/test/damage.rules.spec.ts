@@ -570,6 +570,24 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
       });
   });
 
+  it('D1: a before-armor summon made for a minion joins its group (B4: up to eight)', () => {
+    const muster = beforeArmor({
+      summon: { minions: [{ kind: 'recruit', hp: 2, armor: 0, attacks: [{ kind: 'hand', damage: 1 }] }] },
+    });
+    given(
+      duel({ hp: 5, traits: [muster] })
+        .spells(bolt(1))
+        .hand('red', 'bolt'),
+    )
+      .when(turn({ red: [cast('bolt', { minion: 'B1' })] }))
+      .then(
+        event('BeforeArmorEffectApplied', { minionId: 'B1', damageBefore: 1, damageAfter: 1 }),
+        event('MinionCreated', { groupId: 'B', owner: 'blue' }),
+        event('DamageApplied', { minionId: 'B1', amount: 1 }),
+      )
+      .andState((state) => expect(state.groups.B.minionIds).toHaveLength(2));
+  });
+
   describe('D6 armor across combat rounds', () => {
     it('D6: current armor is restored to max armor at the start of the combat round', () => {
       given(

@@ -134,6 +134,14 @@ export function runAction(ctx: EngineContext, action: Action, target: ActionTarg
   (HANDLERS[name] as Handler<typeof name>)(ctx, params as never, target);
 }
 
+/** Actions that act on a group: fired for a minion, they act on its group (a summon joins it, a replacement replaces it). */
+const GROUP_ACTIONS: ReadonlySet<string> = new Set(['summon', 'replaceGroup']);
+
+function subjectOf(ctx: EngineContext, action: Action, minionId: string): ActionTarget['subject'] {
+  const groupId = ctx.state.minions[minionId]?.groupId ?? null;
+  return GROUP_ACTIONS.has(actionOf(action).name) && groupId !== null ? { group: groupId } : { minion: minionId };
+}
+
 /**
  * Runs a triggered effect for the minion whose hook fired. An effect aimed at the attacker is blamed on the
  * minion that was hit (combat-triggered effects "kill", K1); one aimed at the minion itself has nobody to blame.
@@ -149,8 +157,9 @@ export function runTriggeredAction(
   }
   const atAttacker = firing.trigger.subject === 'attacker';
   if (atAttacker && fired.attackerId === null) return;
+  const minionId = atAttacker ? (fired.attackerId as string) : fired.minionId;
   runAction(ctx, firing.trigger.do, {
-    subject: { minion: atAttacker ? (fired.attackerId as string) : fired.minionId },
+    subject: subjectOf(ctx, firing.trigger.do, minionId),
     caster: firing.owner,
     attackerId: atAttacker ? fired.minionId : null,
     cause: fired.cause,

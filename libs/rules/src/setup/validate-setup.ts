@@ -72,7 +72,7 @@ function manaPool(value: unknown, field: string): void {
   }
 }
 
-/** Where a trigger's action lands: a hook's triggers act on a minion (the host or the attacker), never a square. */
+/** Where a trigger's action lands: a hook's triggers act on a minion (the host or the attacker) or its group. */
 type Landing = 'effect' | 'minion' | 'host';
 
 /** Created minions may carry traits, but those traits create no minions of their own: a definition stays bounded. */
@@ -107,8 +107,8 @@ function checkAction(action: unknown, field: string, hook: Trigger['on'] | null,
   if (hooks && (hook === null || !hooks.includes(hook)))
     invalid(field, `${name} only works in a ${hooks.join(' or ')} trigger`);
   const landing: Landing = hook === null ? 'effect' : hook === 'atStartOfTurn' ? 'host' : 'minion';
-  if (landing === 'minion' && CREATES_GROUP_OR_STRUCTURE.has(name)) {
-    invalid(field, `${name} acts on a square, group or structure, and a ${hook} trigger acts on a minion`);
+  if (landing === 'minion' && name === 'replaceStructure') {
+    invalid(field, `replaceStructure acts on a structure, and a ${hook} trigger acts on a minion (or its group)`);
   }
   if (nesting === 'created' && (CREATES_GROUP_OR_STRUCTURE.has(name) || name === 'replaceMinion')) {
     invalid(field, `a created minion's traits create no minions of their own`);
