@@ -41,6 +41,19 @@ describe('GameCommandService (load → decide → one atomic append → retry on
     expect(latest.state).toEqual(fold(stored as unknown as DomainEvent[]));
   });
 
+  it('hands readers a state of their own: a command that decides in place afterwards does not change it', async () => {
+    const { turns: _turns, ...setup } = exampleScenario();
+    await harness.commands.createGame({ gameId: 'held', setup }, 'held-setup');
+    const held = await harness.repository.loadLatest('held');
+    const heldAt = await harness.repository.loadAt('held', held.revision);
+    const before = JSON.stringify(held.state);
+    await harness.commands.handle('held', 'ConfirmOrders', { player: 'red' }, { commandId: 'held-red' });
+    await harness.commands.handle('held', 'ConfirmOrders', { player: 'blue' }, { commandId: 'held-blue' });
+    expect(JSON.stringify(held.state)).toBe(before);
+    expect(JSON.stringify(heldAt.state)).toBe(before);
+    expect((await harness.repository.loadLatest('held')).revision).toBeGreaterThan(held.revision);
+  });
+
   it('refuses a second game with the same id, and appends nothing', async () => {
     const { turns: _turns, ...setup } = exampleScenario();
     const before = await harness.store.streamRevision(gameStream('chained'));

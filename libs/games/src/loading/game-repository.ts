@@ -37,13 +37,22 @@ export class GameRepository {
    * from the store, so they never see events that are not yet appended.
    */
   async checkout(gameId: string, fresh: boolean): Promise<LoadedGame> {
-    const game = await this.loadLatest(gameId, fresh);
+    const game = await this.cachedLatest(gameId, fresh);
     this.latest.forget(gameId);
     return game;
   }
 
-  /** The game as it stands now (read-only). With `fresh`, checks the store for appends by another process. */
+  /**
+   * The game as it stands now, in a state the caller owns: the cache's own is decided on in place by the next
+   * command, and a reader holding it across that command would show a later state under this revision. With
+   * `fresh`, checks the store for appends by another process.
+   */
   async loadLatest(gameId: string, fresh = true): Promise<LoadedGame> {
+    return owned(await this.cachedLatest(gameId, fresh));
+  }
+
+  /** The latest game as the cache holds it (the cache's own state object). */
+  private async cachedLatest(gameId: string, fresh: boolean): Promise<LoadedGame> {
     const cached = this.latest.get(gameId);
     if (cached && !fresh) return cached;
     const last = await this.store.streamRevision(gameStream(gameId));
@@ -57,7 +66,7 @@ export class GameRepository {
     return loaded;
   }
 
-  /** The game as it stood right after event `revision`. */
+  /** The game as it stood right after event `revision`, in a state the caller owns. */
   async loadAt(gameId: string, revision: number): Promise<LoadedGame> {
     const last = await this.store.streamRevision(gameStream(gameId));
     if (last === null) throw new GameNotFoundError(gameId);
@@ -68,7 +77,7 @@ export class GameRepository {
       );
     }
     const cached = this.latest.get(gameId);
-    if (cached && cached.revision === revision) return cached;
+    if (cached && cached.revision === revision) return owned(cached);
     return this.foldOnto(gameId, await this.startingPoint(gameId, revision), revision);
   }
 
@@ -136,4 +145,9 @@ export class GameRepository {
     }
     return game;
   }
+}
+
+/** A game whose state is a copy of the one given: the cache keeps its own. */
+function owned(game: LoadedGame): LoadedGame {
+  return { ...game, state: cloneState(game.state) };
 }
