@@ -8,6 +8,7 @@ export * from './errors/append-too-large.error';
 export * from './errors/stream-deleted.error';
 export * from './errors/unknown-position.error';
 export * from './errors/event-store-configuration.error';
+export * from './errors/damaged-event.error';
 export * from './event-store.options';
 export * from './create-event-store';
 export * from './event-store.module';

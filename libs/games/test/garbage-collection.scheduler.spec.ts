@@ -1,4 +1,12 @@
+import Database from 'better-sqlite3';
+import { Logger } from '@nestjs/common';
+import { type Observable, concat, take, throwError } from 'rxjs';
+import { EventStore, EventStoreUnavailableError } from '@app/event-store';
+import type { RecordedEvent, SubscribeOptions } from '@app/event-store';
 import { gameStream } from '../src/game-stream';
+import { DEFAULT_GAMES_OPTIONS } from '../src/games.options';
+import { CollectionCheckpointStore } from '../src/scheduling/collection-checkpoint.store';
+import { GarbageCollectionScheduler } from '../src/scheduling/garbage-collection.scheduler';
 import { GamesHarness, exampleScenario, temporaryDirectory } from './games-testing';
 
 /** Plays turn 1 of the example to confirmation: GarbageCollectionScheduled is recorded. */
@@ -20,7 +28,7 @@ async function count(harness: GamesHarness, gameId: string, type: string): Promi
 }
 
 /** Waits until the predicate holds, polling (the scheduler works asynchronously). */
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -77,6 +85,147 @@ describe('T1: end-of-turn garbage collection as a scheduled command', () => {
       expect(await count(third, 'restarted', 'GarbageCollected')).toBe(1);
     } finally {
       await third.close();
+    }
+  });
+});
+
+/** The scheduler of a harness whose own start is left to the test. */
+function schedulerOver(harness: GamesHarness, store: EventStore): GarbageCollectionScheduler {
+  return new GarbageCollectionScheduler(store, harness.commands, {
+    ...DEFAULT_GAMES_OPTIONS,
+    store: { kind: 'memory' },
+  });
+}
+
+/** The real store, but its live subscriptions fail (as a lost connection does) after their first `n` events, `times` times. */
+class SubscriptionsThatBreak extends EventStore {
+  broken = 0;
+  constructor(
+    private readonly inner: EventStore,
+    private readonly n: number,
+    private readonly times: number,
+  ) {
+    super();
+  }
+  subscribe(options?: SubscribeOptions): Observable<RecordedEvent> {
+    const source = this.inner.subscribe(options);
+    if (this.broken >= this.times) return source;
+    this.broken += 1;
+    return concat(
+      source.pipe(take(this.n)),
+      throwError(() => new EventStoreUnavailableError('connection lost')),
+    );
+  }
+  append(...args: Parameters<EventStore['append']>) {
+    return this.inner.append(...args);
+  }
+  readStream(...args: Parameters<EventStore['readStream']>) {
+    return this.inner.readStream(...args);
+  }
+  streamRevision(stream: string) {
+    return this.inner.streamRevision(stream);
+  }
+  readAll(...args: Parameters<EventStore['readAll']>) {
+    return this.inner.readAll(...args);
+  }
+  listStreams(prefix?: string) {
+    return this.inner.listStreams(prefix);
+  }
+  close() {
+    return Promise.resolve();
+  }
+}
+
+describe('T1: a scheduled garbage collection always happens while a scheduler runs', () => {
+  const dir = temporaryDirectory();
+  afterAll(() => dir.cleanup());
+
+  it('a write lock held by another connection fails the collection; it is tried again and recorded once the lock goes', async () => {
+    const file = dir.path('locked.db');
+    const harness = await GamesHarness.start({ store: { kind: 'sqlite', sqlitePath: file, pollIntervalMs: 50 } });
+    const other = new Database(file, { timeout: 0 });
+    try {
+      await confirmTurnOne(harness, 'locked');
+      other.exec('BEGIN IMMEDIATE');
+      const scheduler = harness.scheduler;
+      const started = scheduler.start();
+      await eventually(async () => scheduler.retriedAttempts > 0, 30_000);
+      expect(await count(harness, 'locked', 'GarbageCollected')).toBe(0);
+      other.exec('COMMIT');
+      await started;
+      await eventually(async () => (await count(harness, 'locked', 'GarbageCollected')) === 1, 30_000);
+      expect((await harness.repository.loadLatest('locked')).state.phase).toBe('orders');
+      await scheduler.onApplicationShutdown();
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK');
+      other.close();
+      await harness.close();
+    }
+  }, 60_000);
+
+  it('a lost live subscription is taken up again from where it was: later turns are still collected, each once', async () => {
+    const harness = await GamesHarness.start({
+      store: { kind: 'sqlite', sqlitePath: dir.path('lost.db'), pollIntervalMs: 50 },
+    });
+    const store = new SubscriptionsThatBreak(harness.store, 0, 2);
+    const scheduler = schedulerOver(harness, store);
+    try {
+      await scheduler.start();
+      await confirmTurnOne(harness, 'lost');
+      await eventually(async () => (await count(harness, 'lost', 'GarbageCollected')) === 1, 20_000);
+      await harness.commands.handle('lost', 'ConfirmOrders', { player: 'red' }, { commandId: 'red-2' });
+      await harness.commands.handle('lost', 'ConfirmOrders', { player: 'blue' }, { commandId: 'blue-2' });
+      await eventually(async () => (await count(harness, 'lost', 'GarbageCollected')) === 2, 20_000);
+      await scheduler.whenIdle();
+      expect(store.broken).toBe(2);
+      expect(await count(harness, 'lost', 'GarbageCollected')).toBe(2);
+    } finally {
+      await scheduler.onApplicationShutdown();
+      await harness.close();
+    }
+  }, 60_000);
+
+  it('a damaged stored event is skipped with a log line; every other game is still collected', async () => {
+    const file = dir.path('damaged.db');
+    const stopped = await GamesHarness.start({ store: { kind: 'sqlite', sqlitePath: file }, runScheduler: false });
+    await confirmTurnOne(stopped, 'damaged');
+    await confirmTurnOne(stopped, 'sound');
+    await stopped.close();
+    const raw = new Database(file);
+    raw
+      .prepare("UPDATE events SET data = '{not json' WHERE stream = ? AND type = 'GarbageCollectionScheduled'")
+      .run(gameStream('damaged'));
+    raw.close();
+    const errors = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const harness = await GamesHarness.start({ store: { kind: 'sqlite', sqlitePath: file }, runScheduler: true });
+    try {
+      await eventually(async () => (await count(harness, 'sound', 'GarbageCollected')) === 1);
+      await harness.scheduler.whenIdle();
+      expect(errors.mock.calls.map(([message]) => String(message)).join('\n')).toMatch(
+        /skipping stored event \d+ of game-damaged .* is damaged/,
+      );
+    } finally {
+      errors.mockRestore();
+      await harness.close();
+    }
+  });
+
+  it('starts from its own checkpoint: what was recorded before it is not read again', async () => {
+    const file = dir.path('checkpoint.db');
+    const stopped = await GamesHarness.start({ store: { kind: 'sqlite', sqlitePath: file }, runScheduler: false });
+    await confirmTurnOne(stopped, 'before');
+    const last = (await stopped.store.readAll({})).at(-1)?.position as number;
+    // A checkpoint past the pending collection: a scheduler trusting it does not look back.
+    await new CollectionCheckpointStore(stopped.store).write(last);
+    await confirmTurnOne(stopped, 'after');
+    await stopped.close();
+    const harness = await GamesHarness.start({ store: { kind: 'sqlite', sqlitePath: file }, runScheduler: true });
+    try {
+      await eventually(async () => (await count(harness, 'after', 'GarbageCollected')) === 1);
+      await harness.scheduler.whenIdle();
+      expect(await count(harness, 'before', 'GarbageCollected')).toBe(0);
+    } finally {
+      await harness.close();
     }
   });
 });

@@ -1,3 +1,4 @@
+import { parseStoredJson } from '../shared/stored-json';
 import { type Observable, throwError } from 'rxjs';
 import { EventStoreUnavailableError } from '../errors/event-store-unavailable.error';
 import { EventStore } from '../event-store.port';
@@ -36,13 +37,14 @@ interface StoredEvent {
 }
 
 function toRecorded(e: StoredEvent): RecordedEvent {
+  const { data, metadata } = parseStoredJson(e, e.data, e.metadata);
   return {
     stream: e.stream,
     revision: e.revision,
     position: e.position,
     type: e.type,
-    data: JSON.parse(e.data),
-    metadata: JSON.parse(e.metadata) as Record<string, unknown>,
+    data,
+    metadata,
     recordedAt: e.recordedAt,
   };
 }

@@ -1,3 +1,4 @@
+import { parseStoredJson } from '../shared/stored-json';
 import Database from 'better-sqlite3';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -81,13 +82,14 @@ interface EventRow {
 const COLUMNS = 'position, stream, revision, type, data, metadata, recorded_at';
 
 function toRecorded(row: EventRow): RecordedEvent {
+  const { data, metadata } = parseStoredJson(row, row.data, row.metadata);
   return {
     stream: row.stream,
     revision: row.revision,
     position: row.position,
     type: row.type,
-    data: JSON.parse(row.data),
-    metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+    data,
+    metadata,
     recordedAt: row.recorded_at,
   };
 }

@@ -1,76 +1,146 @@
-import { EventStore } from '@app/event-store';
+import { DamagedEventError, EventStore } from '@app/event-store';
 import type { RecordedEvent } from '@app/event-store';
 import { CommandRejected } from '@app/rules';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { Subject, type Subscription, mergeMap } from 'rxjs';
+import { type Observable, Subject, type Subscription, defer, mergeMap, retry, tap, timer } from 'rxjs';
 import { GameCommandService } from '../commands/game-command.service';
+import { GameNotFoundError } from '../games.errors';
 import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
 import { GAME_STREAM_PREFIX, gameIdOfStream } from '../game-stream';
+import { CollectionCheckpointStore } from './collection-checkpoint.store';
+import { COLLECTED, PendingCollections, SCHEDULED } from './pending-collections';
+import { pause, retryDelayMs } from './retry-delay';
 
-const SCHEDULED = 'GarbageCollectionScheduled';
-const COLLECTED = 'GarbageCollected';
+const FILTER = { streamPrefix: GAME_STREAM_PREFIX, eventTypes: [SCHEDULED, COLLECTED] };
+
+/** The checkpoint is written when it has moved this far, or this long after it last was: seldom, yet a start reads little. */
+const CHECKPOINT_EVERY_POSITIONS = 10_000;
+const CHECKPOINT_EVERY_MS = 30_000;
+
+interface Job {
+  gameId: string;
+  turn: number;
+  correlationId: string;
+}
 
 /**
  * T1's end-of-turn garbage collection as a scheduled command. A turn's append records GarbageCollectionScheduled;
- * this scheduler carries it out as its own command (CollectGarbage). At start it reads every scheduled and
- * collected turn from the global stream and collects whatever is still pending (a crash or restart between the
- * two loses nothing), then follows the live stream. Exactly once: the command appends with the expected
- * revision and the rules refuse a second collection of the same turn, so a race between two schedulers (two
- * processes) or a replayed event records nothing twice.
+ * this scheduler carries it out as its own command (CollectGarbage), and it always happens while any scheduler
+ * runs:
+ * - at start it reads the global stream from its checkpoint (CollectionCheckpointStore), not from the beginning,
+ *   and collects whatever is still pending (a crash or restart between the two loses nothing); then it follows the
+ *   live stream, and a lost subscription is taken up again from where it was, with a backoff;
+ * - a collection that fails (the store locked or down, a conflict that outlived its retries) is tried again with a
+ *   backoff until it is recorded, or the rules say it already was;
+ * - a damaged event (not valid JSON) is skipped with a log line: it stops no other game's collection.
+ * Exactly once: the command appends with the expected revision and the rules refuse a second collection of the
+ * same turn, so a race between two schedulers (two processes) or a replayed event records nothing twice.
  */
 @Injectable()
 export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(GarbageCollectionScheduler.name);
-  private readonly work = new Subject<{ gameId: string; turn: number; correlationId: string }>();
+  private readonly work = new Subject<Job>();
+  private readonly checkpoints: CollectionCheckpointStore;
   private subscriptions: Subscription[] = [];
   private idleWaiters: (() => void)[] = [];
   private inFlight = 0;
+  private failedAttempts = 0;
+  private pending = new PendingCollections(undefined);
+  private written: { position: number | undefined; at: number } = { position: undefined, at: 0 };
+  private stop!: () => void;
+  private readonly stopped = new Promise<void>((resolve) => (this.stop = resolve));
+  private running = false;
+  /** Failed reads in a row, for their backoff. */
+  private attempts = 0;
 
   constructor(
     private readonly store: EventStore,
     private readonly commands: GameCommandService,
     @Inject(GAMES_OPTIONS) private readonly options: GamesOptions,
-  ) {}
+  ) {
+    this.checkpoints = new CollectionCheckpointStore(store);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.options.runScheduler) await this.start();
   }
 
-  onApplicationShutdown(): void {
+  async onApplicationShutdown(): Promise<void> {
+    this.running = false;
+    this.stop();
     for (const subscription of this.subscriptions) subscription.unsubscribe();
     this.subscriptions = [];
+    await this.saveCheckpoint(true).catch(() => undefined);
   }
 
   async start(): Promise<void> {
+    this.running = true;
     // Every game's collection starts at once (one game's commands still run one at a time, in arrival order, in
     // GameCommandService): queued behind another game's, it would reach its game's queue after the players' next
     // order, which the rules refuse until the turn's garbage is collected.
     this.subscriptions.push(this.work.pipe(mergeMap((job) => this.collect(job))).subscribe());
-    const filter = { streamPrefix: GAME_STREAM_PREFIX, eventTypes: [SCHEDULED, COLLECTED] };
-    const pending = new Map<string, RecordedEvent>();
-    let checkpoint: number | undefined;
-    for await (const event of this.store.allEvents({ filter })) {
-      const key = `${event.stream}/${String((event.data as { turn: number }).turn)}`;
-      if (event.type === SCHEDULED) pending.set(key, event);
-      else pending.delete(key);
-      checkpoint = event.position;
-    }
-    for (const event of pending.values()) this.enqueue(event);
-    this.subscriptions.push(
-      this.store
-        .subscribe({ fromPosition: checkpoint, filter: { streamPrefix: GAME_STREAM_PREFIX, eventTypes: [SCHEDULED] } })
-        .subscribe({
-          next: (event) => this.enqueue(event),
-          error: (error: Error) => this.logger.error(`garbage-collection subscription failed: ${error.message}`),
-        }),
-    );
-    if (pending.size > 0) this.logger.log(`resuming ${pending.size} scheduled garbage collection(s)`);
+    const from = await this.untilDone('read the garbage-collection checkpoint', () => this.checkpoints.read());
+    this.pending = new PendingCollections(from);
+    await this.catchUp();
+    if (this.pending.size > 0) this.logger.log(`resuming ${this.pending.size} scheduled garbage collection(s)`);
+    this.subscriptions.push(this.follow().subscribe());
   }
 
   /** Resolves once every garbage collection enqueued so far has been carried out (for tests and shutdown). */
   whenIdle(): Promise<void> {
     if (this.inFlight === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** How many collection attempts failed and were retried since start (for tests and operators). */
+  get retriedAttempts(): number {
+    return this.failedAttempts;
+  }
+
+  /** Reads what was recorded after the checkpoint, skipping damaged events, and enqueues what is pending. */
+  private async catchUp(): Promise<void> {
+    for (;;) {
+      try {
+        for await (const event of this.store.allEvents({ fromPosition: this.pending.readPosition, filter: FILTER })) {
+          this.note(event);
+        }
+        this.attempts = 0;
+        return;
+      } catch (error) {
+        if (!this.skipDamaged(error)) await this.backOff('read the scheduled garbage collections', error);
+        if (!this.running) return;
+      }
+    }
+  }
+
+  /** The live stream after what was read, taken up again from there whenever it fails. */
+  private follow(): Observable<RecordedEvent> {
+    return defer(() => this.store.subscribe({ fromPosition: this.pending.readPosition, filter: FILTER })).pipe(
+      tap((event) => this.note(event)),
+      retry({
+        resetOnSuccess: true,
+        delay: (error: unknown, attempt: number) => {
+          if (!this.skipDamaged(error)) {
+            this.logger.warn(`garbage-collection subscription lost (${describe(error)}): resubscribing`);
+          }
+          return timer(retryDelayMs(attempt));
+        },
+      }),
+    );
+  }
+
+  private note(event: RecordedEvent): void {
+    const scheduled = this.pending.note(event);
+    if (scheduled !== null) this.enqueue(scheduled);
+    void this.saveCheckpoint(false);
+  }
+
+  /** A damaged event is skipped, with a log line naming it; true if the error was one. */
+  private skipDamaged(error: unknown): boolean {
+    if (!(error instanceof DamagedEventError)) return false;
+    this.logger.error(`skipping ${error.message}; its game's collections need an organiser`);
+    this.pending.skip(error.position);
+    return true;
   }
 
   private enqueue(event: RecordedEvent): void {
@@ -84,22 +154,84 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
     });
   }
 
-  private async collect(job: { gameId: string; turn: number; correlationId: string }): Promise<void> {
+  /** Carries one collection out, trying again after any failure but the rules' word that it is already done. */
+  private async collect(job: Job): Promise<void> {
     try {
-      await this.commands.handle(
-        job.gameId,
-        'CollectGarbage',
-        { turn: job.turn },
-        { commandId: `collect-garbage/${job.gameId}/turn-${job.turn}`, correlationId: job.correlationId || undefined },
-      );
-    } catch (error) {
-      // Already collected (by another process, or before a restart): exactly once means nothing more to do.
-      if (!(error instanceof CommandRejected && error.kind === 'phase')) {
-        this.logger.error(`garbage collection of ${job.gameId} turn ${job.turn} failed: ${(error as Error).message}`);
+      for (let attempt = 1; this.running; attempt += 1) {
+        try {
+          await this.commands.handle(
+            job.gameId,
+            'CollectGarbage',
+            { turn: job.turn },
+            {
+              commandId: `collect-garbage/${job.gameId}/turn-${job.turn}`,
+              correlationId: job.correlationId || undefined,
+            },
+          );
+          return;
+        } catch (error) {
+          if (isFinal(error)) {
+            // Already collected (by another process, or before a restart): exactly once means nothing more to do.
+            if (!(error instanceof CommandRejected && error.kind === 'phase')) {
+              this.logger.error(`garbage collection of ${job.gameId} turn ${job.turn} refused: ${describe(error)}`);
+            }
+            return;
+          }
+          this.failedAttempts += 1;
+          this.logger.warn(
+            `garbage collection of ${job.gameId} turn ${job.turn} failed (${describe(error)}); trying again`,
+          );
+          await pause(retryDelayMs(attempt), this.stopped);
+        }
       }
     } finally {
       this.inFlight -= 1;
       if (this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
     }
   }
+
+  /** Writes the safe checkpoint when it has moved far enough or long enough ago (or at shutdown). */
+  private async saveCheckpoint(now: boolean): Promise<void> {
+    const position = this.pending.safeCheckpoint;
+    if (position === undefined || position === this.written.position) return;
+    const moved = position - (this.written.position ?? 0);
+    const due = now || moved >= CHECKPOINT_EVERY_POSITIONS || Date.now() - this.written.at >= CHECKPOINT_EVERY_MS;
+    if (!due) return;
+    this.written = { position, at: Date.now() };
+    try {
+      await this.checkpoints.write(position);
+    } catch (error) {
+      // Only costs a longer read at the next start.
+      this.logger.warn(`garbage-collection checkpoint not saved: ${describe(error)}`);
+    }
+  }
+
+  /** Runs `task` until it succeeds, backing off between attempts (the store may be down at start). */
+  private async untilDone<T>(what: string, task: () => Promise<T>): Promise<T | undefined> {
+    for (;;) {
+      try {
+        const done = await task();
+        this.attempts = 0;
+        return done;
+      } catch (error) {
+        await this.backOff(what, error);
+        if (!this.running) return undefined;
+      }
+    }
+  }
+
+  private async backOff(what: string, error: unknown): Promise<void> {
+    this.attempts += 1;
+    this.logger.warn(`could not ${what} (${describe(error)}); trying again`);
+    await pause(retryDelayMs(this.attempts), this.stopped);
+  }
+}
+
+/** Failures no retry can mend: the rules refused the command, or the game is gone. */
+function isFinal(error: unknown): boolean {
+  return error instanceof CommandRejected || error instanceof GameNotFoundError || error instanceof DamagedEventError;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
