@@ -11,6 +11,9 @@ export class DamagedEventError extends Error {
     readonly position: number,
     options?: { cause?: unknown },
   ) {
-    super(`stored event ${revision} of ${stream} (global position ${position}) is damaged: it is not valid JSON`, options);
+    super(
+      `stored event ${revision} of ${stream} (global position ${position}) is damaged: it is not valid JSON`,
+      options,
+    );
   }
 }
