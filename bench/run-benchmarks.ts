@@ -18,6 +18,7 @@ const BENCHES = [
   { id: 'http-commands', script: 'http-commands.bench.ts' },
   { id: 'sse-catch-up', script: 'sse-catch-up.bench.ts', fixture: true },
   { id: 'audit', script: 'audit.bench.ts' },
+  { id: 'scheduler-start', script: 'scheduler-start.bench.ts' },
 ];
 
 function runBench(script: string, args: string[]): { ok: boolean; ms: number } {
