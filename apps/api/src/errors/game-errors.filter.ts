@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { Response } from 'express';
 import {
   AppendTooLargeError,
+  DamagedEventError,
   EventStoreConfigurationError,
   EventStoreUnavailableError,
   StreamDeletedError,
@@ -15,6 +16,7 @@ import {
   GameNotFoundError,
   GamePointNotFoundError,
   ScenarioFileInvalid,
+  gameIdOfStream,
 } from '@app/games';
 import { CommandRejected, type RejectionKind } from '@app/rules';
 import { type ErrorBody, errorBody } from './error-body';
@@ -86,6 +88,15 @@ export class GameErrorsFilter implements ExceptionFilter {
     if (exception instanceof AppendTooLargeError) {
       this.logger.warn(exception.message);
       return errorBody(413, `${exception.message}; nothing was recorded`);
+    }
+    if (exception instanceof DamagedEventError) {
+      this.logger.error(exception.message);
+      const game = gameIdOfStream(exception.stream) ?? exception.stream;
+      return errorBody(
+        500,
+        `game ${game} cannot be read: its stored event ${exception.revision} is damaged (not valid JSON); ` +
+          'nothing was recorded, and an organiser must restore that event (GET …/audit names it)',
+      );
     }
     if (exception instanceof EventStoreConfigurationError) {
       this.logger.error(exception.message);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EventStore } from '@app/event-store';
+import { DamagedEventError, EventStore, type RecordedEvent } from '@app/event-store';
 import { GAME_STREAM_PREFIX, gameIdOfStream } from '@app/games';
 import type { GameSummaryResponseDto } from './game-summary.response.dto';
 
@@ -12,8 +12,17 @@ export class GameSummariesReader {
     const summaries: GameSummaryResponseDto[] = [];
     for (const stream of await this.store.listStreams(GAME_STREAM_PREFIX)) {
       const gameId = gameIdOfStream(stream);
-      const [last] = await this.store.readStream(stream, { direction: 'backwards', maxCount: 1 });
-      if (gameId === null || last === undefined) continue;
+      if (gameId === null) continue;
+      let last: RecordedEvent | undefined;
+      try {
+        [last] = await this.store.readStream(stream, { direction: 'backwards', maxCount: 1 });
+      } catch (error) {
+        if (!(error instanceof DamagedEventError)) throw error;
+        // One damaged game is listed as such; the list of the others goes on.
+        summaries.push({ gameId, revision: error.revision, turn: null, phase: null, damagedRevision: error.revision });
+        continue;
+      }
+      if (last === undefined) continue;
       summaries.push({
         gameId,
         revision: last.revision,

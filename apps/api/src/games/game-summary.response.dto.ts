@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** One game of `GET /games`: where it stands, read from its last event. */
 export class GameSummaryResponseDto {
@@ -8,11 +8,17 @@ export class GameSummaryResponseDto {
   @ApiProperty({ example: 34 })
   revision!: number;
 
-  @ApiProperty({ example: 2 })
-  turn!: number;
+  @ApiProperty({ example: 2, nullable: true, description: 'null when the last event cannot be read' })
+  turn!: number | null;
 
-  @ApiProperty({ example: 'orders' })
-  phase!: string;
+  @ApiProperty({ example: 'orders', nullable: true, description: 'null when the last event cannot be read' })
+  phase!: string | null;
+
+  @ApiPropertyOptional({
+    example: 34,
+    description: 'The game’s last stored event is damaged (not valid JSON): an organiser must restore it.',
+  })
+  damagedRevision?: number;
 }
 
 export class GameListResponseDto {

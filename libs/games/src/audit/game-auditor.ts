@@ -36,6 +36,14 @@ export class GameAuditor {
     this.count += 1;
   }
 
+  /** The stored event at `revision` cannot be read (DamagedEventError): both checks fail there, and reading stops. */
+  damagedAt(revision: number, detail: string): void {
+    this.chain ??= new HashChainCheck(this.gameId as string);
+    this.chain.damagedAt(revision, detail);
+    this.resimulation.damagedAt(revision, detail);
+    this.lastRevision = Math.max(this.lastRevision, revision);
+  }
+
   report(): GameAuditReport {
     this.resimulation.finish();
     const gameId = this.gameId ?? '';

@@ -71,6 +71,11 @@ export class HashChainCheck {
     return { intact: this.broken === null, firstBrokenRevision: null, ...this.broken, lastHash: this.lastHash };
   }
 
+  /** A stored event that cannot be read at all (not valid JSON): the chain breaks there. */
+  damagedAt(revision: number, detail: string): void {
+    if (!this.broken) this.breakAt(revision, 'damaged event', detail);
+  }
+
   private breakAt(revision: number, reason: ChainBreakReason, detail: string): void {
     this.broken = { firstBrokenRevision: revision, reason, detail: `revision ${revision}: ${reason}: ${detail}` };
   }

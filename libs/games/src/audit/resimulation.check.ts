@@ -112,6 +112,13 @@ export class ResimulationCheck {
     this.position += 1;
   }
 
+  /** A stored event that cannot be read ends the re-simulation there: what it held cannot be compared. */
+  damagedAt(revision: number, detail: string): void {
+    if (this.divergence) return;
+    this.position = revision;
+    this.diverge(`damaged event: ${detail}`, null, null);
+  }
+
   /** Call once the last stored event was pushed: a command cut short is a divergence too. */
   finish(): void {
     if (this.divergence || this.next === this.derived.length) return;

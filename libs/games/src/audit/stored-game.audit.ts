@@ -1,4 +1,4 @@
-import type { EventStore } from '@app/event-store';
+import { DamagedEventError, type EventStore } from '@app/event-store';
 import { GameNotFoundError } from '../games.errors';
 import { gameStream } from '../game-stream';
 import { toEventLine } from '../recording/game-event-line';
@@ -16,14 +16,19 @@ export async function auditStoredGame(store: EventStore, gameId: string): Promis
   const last = await store.streamRevision(gameStream(gameId));
   if (last === null) throw new GameNotFoundError(gameId);
   const auditor = new GameAuditor(gameId);
-  for await (const page of store.readStreamPages(gameStream(gameId), {
-    pageSize: AUDIT_PAGE_SIZE,
-    maxCount: last + 1,
-  })) {
-    for (const event of page) auditor.push(toEventLine(event));
-    // Re-simulation is CPU work and SQLite reads are synchronous: without a turn of the event loop between pages,
-    // a long audit would hold up every other request of the service until it ends.
-    await new Promise((resolve) => setImmediate(resolve));
+  try {
+    for await (const page of store.readStreamPages(gameStream(gameId), {
+      pageSize: AUDIT_PAGE_SIZE,
+      maxCount: last + 1,
+    })) {
+      for (const event of page) auditor.push(toEventLine(event));
+      // Re-simulation is CPU work and SQLite reads are synchronous: without a turn of the event loop between pages,
+      // a long audit would hold up every other request of the service until it ends.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } catch (error) {
+    if (!(error instanceof DamagedEventError)) throw error;
+    auditor.damagedAt(error.revision, 'the stored event is not valid JSON');
   }
   return auditor.report();
 }
