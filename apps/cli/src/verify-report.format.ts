@@ -28,11 +28,21 @@ export function verifyVerdictLines(report: GameAuditReport, source: string): str
     lines.push(`  expected: ${eventText(divergence.expected)}`);
     lines.push(`  found:    ${eventText(divergence.found)}`);
   }
+  const snapshots = report.snapshots;
+  if (snapshots !== undefined) {
+    lines.push(
+      snapshots.rejected.length === 0
+        ? `snapshots:     ${snapshots.checked} checked, each the fold of the events at its revision`
+        : `snapshots:     ${snapshots.rejected.length} of ${snapshots.checked} NOT what the events say (loads fold from the events instead)`,
+    );
+    for (const { revision, reason } of snapshots.rejected) lines.push(`  revision ${revision}: ${reason}`);
+  }
   const first = [chain.firstBrokenRevision, divergence?.revision].filter((r): r is number => typeof r === 'number');
-  lines.push(
-    auditPassed(report)
-      ? 'verdict: VERIFIED: every event is as recorded, and the engine derives exactly these events'
-      : `verdict: NOT VERIFIED: the record does not hold from revision ${Math.min(...first)} on`,
-  );
+  const verdict = auditPassed(report)
+    ? 'verdict: VERIFIED: every event is as recorded, and the engine derives exactly these events'
+    : first.length > 0
+      ? `verdict: NOT VERIFIED: the record does not hold from revision ${Math.min(...first)} on`
+      : `verdict: NOT VERIFIED: the events hold, but the snapshot at revision ${snapshots?.rejected[0]?.revision} was changed`;
+  lines.push(verdict);
   return lines;
 }

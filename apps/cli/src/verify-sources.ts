@@ -59,7 +59,7 @@ async function auditStoredTarget(gameId: string): Promise<GameAuditReport> {
   }
   const configured = await openConfiguredStore();
   try {
-    return await auditStoredGame(configured.store, gameId);
+    return await auditStoredGame(configured.store, gameId, configured.snapshots);
   } catch (error) {
     if (error instanceof GameNotFoundError) {
       throw new CliFailure(EXIT.invalidInput, `game ${gameId} not found in ${configured.name}`);

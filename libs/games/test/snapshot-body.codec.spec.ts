@@ -3,6 +3,9 @@ import type { GameState } from '@app/rules';
 import { decodeSnapshotBody, encodeSnapshotBody } from '../src/loading/snapshot-body.codec';
 import type { SetupDecks } from '../src/loading/setup-decks.cache';
 
+/** The JSON of a stored snapshot body, behind its digest line. */
+const storedJson = (text: string): unknown => JSON.parse(text.slice(text.indexOf('\n') + 1));
+
 const SETUP: SetupDecks = { red: ['bolt', 'mend', 'bolt', 'rally', 'bless'], blue: ['mend', 'mend', 'blast'] };
 
 function stateWithDecks(red: string[], blue: string[]): GameState {
@@ -20,7 +23,7 @@ describe('snapshot bodies', () => {
     const before = JSON.stringify(state);
     const text = encodeSnapshotBody(state, 'hash-1', SETUP);
     expect(JSON.stringify(state)).toBe(before); // the state is left untouched
-    const stored = JSON.parse(text) as { state: { players: Record<string, { deck: unknown }> } };
+    const stored = storedJson(text) as { state: { players: Record<string, { deck: unknown }> } };
     expect(stored.state.players.red.deck).toBe(2);
     expect(stored.state.players.blue.deck).toBe(0);
     const decoded = await decodeSnapshotBody(text, async () => SETUP);
@@ -30,10 +33,19 @@ describe('snapshot bodies', () => {
     expect(SETUP.red).toHaveLength(5); // the rebuilt deck is the state's own
   });
 
+  it('are refused when their JSON was changed in the store and their digest no longer holds', async () => {
+    const text = encodeSnapshotBody(stateWithDecks(['rally'], []), 'h', SETUP);
+    expect(await decodeSnapshotBody(text, async () => SETUP)).not.toBeNull();
+    const edited = text.replace('"version":', '"hp":999,"version":');
+    expect(edited).not.toBe(text);
+    expect(await decodeSnapshotBody(edited, async () => SETUP)).toBeNull();
+    expect(await decodeSnapshotBody(text.slice(text.indexOf('\n') + 1), async () => SETUP)).toBeNull();
+  });
+
   it('store any other deck in full', async () => {
     const state = stateWithDecks(['bless', 'rally'], ['mend', 'mend', 'blast', 'bolt']);
     const text = encodeSnapshotBody(state, 'h', SETUP);
-    const stored = JSON.parse(text) as { state: { players: Record<string, { deck: unknown }> } };
+    const stored = storedJson(text) as { state: { players: Record<string, { deck: unknown }> } };
     expect(stored.state.players.red.deck).toEqual(['bless', 'rally']);
     expect(stored.state.players.blue.deck).toEqual(['mend', 'mend', 'blast', 'bolt']);
     const decoded = await decodeSnapshotBody(text, () => Promise.reject(new Error('not needed')));

@@ -4,6 +4,9 @@ import { gameStream } from '../src/game-stream';
 import { SNAPSHOT_KEY } from '../src/loading/snapshot-body.codec';
 import { GamesHarness, exampleScenario, playScenario, temporaryDirectory } from './games-testing';
 
+/** The JSON of a stored snapshot body, behind its digest line. */
+const storedJson = (text: string): unknown => JSON.parse(text.slice(text.indexOf('\n') + 1));
+
 /** The example game with decks to draw from, and a few more turns (with no orders) to draw them in. */
 function scenarioWithDecks(): Scenario {
   const scenario = exampleScenario();
@@ -45,7 +48,7 @@ describe('snapshots leave out the decks the set-up can rebuild', () => {
     const drawn = events.filter((event) => event.type === 'CardsDrawn');
     expect(drawn.length).toBeGreaterThan(2);
     const latest = await harness.snapshots.loadSnapshot(stream, SNAPSHOT_KEY);
-    const body = JSON.parse(latest!.state) as { state: { players: Record<string, { deck: unknown }> } };
+    const body = storedJson(latest!.state) as { state: { players: Record<string, { deck: unknown }> } };
     expect(typeof body.state.players.red.deck).toBe('number');
     expect(typeof body.state.players.blue.deck).toBe('number');
     await expectEveryRevisionToBeTheFold();
@@ -53,7 +56,7 @@ describe('snapshots leave out the decks the set-up can rebuild', () => {
 
   it('ignores a snapshot whose deck cannot be rebuilt, and snapshots under another key', async () => {
     const latest = await harness.snapshots.loadSnapshot(stream, SNAPSHOT_KEY);
-    const body = JSON.parse(latest!.state) as { state: { players: Record<string, { deck: unknown }> } };
+    const body = storedJson(latest!.state) as { state: { players: Record<string, { deck: unknown }> } };
     body.state.players.red.deck = 1000;
     await harness.snapshots.deleteSnapshots(stream);
     await harness.snapshots.saveSnapshot(stream, latest!.revision, SNAPSHOT_KEY, JSON.stringify(body));

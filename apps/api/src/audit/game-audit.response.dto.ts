@@ -61,6 +61,23 @@ export class ForkOriginDto {
   revision!: number;
 }
 
+export class RejectedSnapshotDto {
+  @ApiProperty({ example: 1000 })
+  revision!: number;
+
+  @ApiProperty({ example: 'its state is not what the stored events fold to' })
+  reason!: string;
+}
+
+/** Each snapshot (a cache) against the fold of the stored events at its revision. */
+export class SnapshotVerdictDto {
+  @ApiProperty({ example: 3 })
+  checked!: number;
+
+  @ApiProperty({ type: [RejectedSnapshotDto], description: 'Snapshots a load does not use: it folds from the events.' })
+  rejected!: RejectedSnapshotDto[];
+}
+
 export class GameAuditResponseDto {
   @ApiProperty({ example: 'g-3f9c0a1b2c3d4e5f' })
   gameId!: string;
@@ -82,4 +99,7 @@ export class GameAuditResponseDto {
 
   @ApiProperty({ type: ResimulationVerdictDto })
   resimulation!: ResimulationVerdictDto;
+
+  @ApiProperty({ type: SnapshotVerdictDto })
+  snapshots!: SnapshotVerdictDto;
 }

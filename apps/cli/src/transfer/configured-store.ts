@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import type { EventStore, EventStoreOptions } from '@app/event-store';
+import type { EventStore, EventStoreOptions, SnapshotStore } from '@app/event-store';
 import { CliFailure } from '../cli-failure.error';
 import { STORE_EXIT } from './store-exit-codes';
 
 /** The event store the environment names, opened for one command. */
 export interface ConfiguredStore {
   store: EventStore;
+  /** The store's snapshots (a cache; `verify` checks them against the events). */
+  snapshots: SnapshotStore;
   /** How messages name it: `the sqlite store /abs/data/sanctum.db`, `the memory store`, `the esdb store host:2113`. */
   name: string;
   kind: EventStoreOptions['kind'];
@@ -50,7 +52,13 @@ export async function openConfiguredStore(): Promise<ConfiguredStore> {
   const name = storeName(options);
   try {
     const stores = createStores(options);
-    return { store: stores.eventStore, name, kind: options.kind, close: () => stores.close() };
+    return {
+      store: stores.eventStore,
+      snapshots: stores.snapshotStore,
+      name,
+      kind: options.kind,
+      close: () => stores.close(),
+    };
   } catch (error) {
     throw new CliFailure(STORE_EXIT.storeUnavailable, `cannot open ${name}: ${(error as Error).message}`);
   }

@@ -38,6 +38,14 @@ export interface ResimulationVerdict {
   commands: number;
 }
 
+/** The snapshots half (a stored game only): each snapshot against the fold of the stored events at its revision. */
+export interface SnapshotVerdict {
+  /** How many snapshots were checked. */
+  checked: number;
+  /** The snapshots that are not what the events say (a load never uses them: it folds from the events). */
+  rejected: { revision: number; reason: string }[];
+}
+
 /** The audit of one game (GET /games/:id/audit, `sanctum verify`). */
 export interface GameAuditReport {
   gameId: string;
@@ -51,9 +59,11 @@ export interface GameAuditReport {
   forkedFrom: { gameId: string; revision: number } | null;
   chain: ChainVerdict;
   resimulation: ResimulationVerdict;
+  /** Present when the game was audited where it is stored, with its snapshots. */
+  snapshots?: SnapshotVerdict;
 }
 
 /** Intact and identical: nothing was changed, and today's engine gives the same game. */
 export function auditPassed(report: GameAuditReport): boolean {
-  return report.chain.intact && report.resimulation.identical;
+  return report.chain.intact && report.resimulation.identical && (report.snapshots?.rejected.length ?? 0) === 0;
 }

@@ -1,17 +1,20 @@
-import { EventStore } from '@app/event-store';
+import { EventStore, SnapshotStore } from '@app/event-store';
 import { Injectable } from '@nestjs/common';
 import type { GameAuditReport } from './game-audit.report';
 import { auditStoredGame } from './stored-game.audit';
 
 /**
  * The audit of a stored game (DESIGN.md "API", `GET /games/:id/audit`): is the hash chain intact, and does today's
- * engine, fed the game's inputs, derive exactly the stored events? Meant for organisers (roles come with issue #5).
+ * engine, fed the game's inputs, derive exactly the stored events, and is every snapshot what they fold to? For organisers.
  */
 @Injectable()
 export class GameAuditService {
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly snapshots: SnapshotStore,
+  ) {}
 
   audit(gameId: string): Promise<GameAuditReport> {
-    return auditStoredGame(this.store, gameId);
+    return auditStoredGame(this.store, gameId, this.snapshots);
   }
 }

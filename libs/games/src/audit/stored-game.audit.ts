@@ -1,27 +1,37 @@
-import { DamagedEventError, type EventStore } from '@app/event-store';
+import { DamagedEventError, type EventStore, type SnapshotStore } from '@app/event-store';
 import { GameNotFoundError } from '../games.errors';
 import { gameStream } from '../game-stream';
 import { toEventLine } from '../recording/game-event-line';
 import { GameAuditor } from './game-auditor';
+import { SnapshotCheck } from './snapshot.check';
 import type { GameAuditReport } from './game-audit.report';
 
 /** Events per read while auditing: a long game is never held whole. */
 export const AUDIT_PAGE_SIZE = 1000;
 
 /**
- * Audits a game as stored, reading its stream page by page. Only reads: usable on a store others write to. The
+ * Audits a game as stored, reading its stream page by page, and its snapshots when given the snapshot store. Only reads: usable on a store others write to. The
  * audit covers the game as it stood when it started (appends are atomic, so that is the end of a command).
  */
-export async function auditStoredGame(store: EventStore, gameId: string): Promise<GameAuditReport> {
+export async function auditStoredGame(
+  store: EventStore,
+  gameId: string,
+  snapshots?: SnapshotStore,
+): Promise<GameAuditReport> {
   const last = await store.streamRevision(gameStream(gameId));
   if (last === null) throw new GameNotFoundError(gameId);
   const auditor = new GameAuditor(gameId);
+  const snapshotCheck = snapshots === undefined ? null : await SnapshotCheck.of(snapshots, gameId, last);
   try {
     for await (const page of store.readStreamPages(gameStream(gameId), {
       pageSize: AUDIT_PAGE_SIZE,
       maxCount: last + 1,
     })) {
-      for (const event of page) auditor.push(toEventLine(event));
+      for (const event of page) {
+        const line = toEventLine(event);
+        auditor.push(line);
+        await snapshotCheck?.push(line);
+      }
       // Re-simulation is CPU work and SQLite reads are synchronous: without a turn of the event loop between pages,
       // a long audit would hold up every other request of the service until it ends.
       await new Promise((resolve) => setImmediate(resolve));
@@ -30,5 +40,6 @@ export async function auditStoredGame(store: EventStore, gameId: string): Promis
     if (!(error instanceof DamagedEventError)) throw error;
     auditor.damagedAt(error.revision, 'the stored event is not valid JSON');
   }
-  return auditor.report();
+  const report = auditor.report();
+  return snapshotCheck === null ? report : { ...report, snapshots: snapshotCheck.verdict() };
 }

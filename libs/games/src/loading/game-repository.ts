@@ -113,8 +113,13 @@ export class GameRepository {
   private async startingPoint(gameId: string, revision: number): Promise<LoadedGame> {
     const snapshot = await this.snapshots.loadSnapshot(gameStream(gameId), SNAPSHOT_KEY, revision);
     const body = snapshot && (await decodeSnapshotBody(snapshot.state, () => this.setupDecks.decksOf(gameId)));
-    if (!snapshot || !body) {
-      if (snapshot) this.logger.warn(`snapshot of ${gameId}@${snapshot.revision} not usable: folding from 0`);
+    const trusted = snapshot && body && (await this.chainHoldsAt(gameId, snapshot.revision, body.hash));
+    if (!snapshot || !body || !trusted) {
+      if (snapshot) {
+        this.logger.warn(
+          `snapshot of ${gameId}@${snapshot.revision} not used: ${body ? 'its chain hash is not the stored event’s' : 'its body does not match its digest, or cannot be read'}; folding from the events`,
+        );
+      }
       return { gameId, revision: -1, state: initialState(), lastHash: genesisHash(gameId), snapshotRevision: -1 };
     }
     return {
@@ -124,6 +129,12 @@ export class GameRepository {
       lastHash: body.hash,
       snapshotRevision: snapshot.revision,
     };
+  }
+
+  /** Whether the stored event at `revision` ends the chain with `hash`: a snapshot belongs to the game as stored. */
+  private async chainHoldsAt(gameId: string, revision: number, hash: string): Promise<boolean> {
+    const [event] = await this.store.readStream(gameStream(gameId), { from: revision, maxCount: 1 });
+    return event?.revision === revision && event.metadata.hash === hash;
   }
 
   /** Folds events (from.revision, to] onto `from`, which it owns. */

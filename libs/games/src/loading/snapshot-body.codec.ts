@@ -1,12 +1,13 @@
 import { COLOURS, ENGINE_VERSION, restoredState } from '@app/rules';
 import type { GameState, PlayerState } from '@app/rules';
+import { createHash } from 'node:crypto';
 import type { SetupDecks } from './setup-decks.cache';
 
 /**
  * The snapshot body's format. It is part of the snapshot key (with the engine version), so a process of another
  * build never reads a body it does not know: it finds no snapshot and folds from revision 0 (snapshots are a cache).
  */
-const SNAPSHOT_FORMAT = 2;
+const SNAPSHOT_FORMAT = 3;
 
 /** The key snapshots are saved and looked up under. */
 export const SNAPSHOT_KEY = `${ENGINE_VERSION}+snapshot.${SNAPSHOT_FORMAT}`;
@@ -51,19 +52,39 @@ export function encodeSnapshotBody(state: GameState, hash: string, setupDecks: S
     }
   }
   const body: SnapshotBody = { state: { ...state, players }, hash };
-  return JSON.stringify(body);
+  const json = JSON.stringify(body);
+  return `${digestOf(json)}\n${json}`;
+}
+
+/**
+ * A body is stored behind the digest of its JSON, so that one changed in the store (by hand, by a bad disk) is
+ * found out before it is trusted: it is then not used, and the game is folded from its events.
+ */
+function digestOf(json: string): string {
+  return `sha256:${createHash('sha256').update(json).digest('hex')}`;
+}
+
+/** The JSON of a stored body if its digest holds, else null. */
+function verifiedJson(text: string): string | null {
+  const newline = text.indexOf('\n');
+  if (newline < 0) return null;
+  const json = text.slice(newline + 1);
+  return text.slice(0, newline) === digestOf(json) ? json : null;
 }
 
 /**
  * The state and hash of a snapshot body; decks stored as lengths are rebuilt from `setupDecks` (asked only then).
- * Null when a deck cannot be rebuilt: the snapshot is then unusable, never a source of a wrong state.
+ * Null when its digest does not hold or a deck cannot be rebuilt: the snapshot is then unusable, never a source of a
+ * wrong state.
  */
 export async function decodeSnapshotBody(
   text: string,
   setupDecks: () => Promise<SetupDecks | null>,
 ): Promise<DecodedSnapshot | null> {
+  const json = verifiedJson(text);
+  if (json === null) return null;
   // Parsed from text, so every object in it is this load's own: no copy needed before folding onto it.
-  const body = JSON.parse(text) as SnapshotBody;
+  const body = JSON.parse(json) as SnapshotBody;
   let decks: SetupDecks | null | undefined;
   for (const colour of COLOURS) {
     const player = body.state.players[colour];

@@ -1,0 +1,70 @@
+import type { SnapshotStore } from '@app/event-store';
+import { COLOURS, evolve, initialState } from '@app/rules';
+import type { DomainEvent, EventDataMap, GameState } from '@app/rules';
+import { gameStream } from '../game-stream';
+import { SNAPSHOT_KEY, decodeSnapshotBody } from '../loading/snapshot-body.codec';
+import type { SetupDecks } from '../loading/setup-decks.cache';
+import type { GameEventLine } from '../recording/game-event-line';
+import type { SnapshotVerdict } from './game-audit.report';
+
+/**
+ * The snapshots half of an audit: every snapshot the game has under this engine's key must be what the stored
+ * events fold to at its revision, with the chain hash of the event stored there. A snapshot changed in the store
+ * with its digest recomputed passes the checks of a load (digest, chain hash); only the fold tells it apart.
+ */
+export class SnapshotCheck {
+  private readonly folded: GameState = initialState();
+  private decks: SetupDecks | null = null;
+  private checked = 0;
+  private readonly rejected: SnapshotVerdict['rejected'] = [];
+
+  private constructor(
+    private readonly snapshots: SnapshotStore,
+    private readonly gameId: string,
+    private readonly revisions: ReadonlySet<number>,
+  ) {}
+
+  /** The check of every snapshot of the game (found newest first, one at a time: bodies are not kept). */
+  static async of(snapshots: SnapshotStore, gameId: string, last: number): Promise<SnapshotCheck> {
+    const revisions = new Set<number>();
+    for (let bound = last; bound >= 0;) {
+      const snapshot = await snapshots.loadSnapshot(gameStream(gameId), SNAPSHOT_KEY, bound);
+      if (snapshot === null) break;
+      revisions.add(snapshot.revision);
+      bound = snapshot.revision - 1;
+    }
+    return new SnapshotCheck(snapshots, gameId, revisions);
+  }
+
+  /** Folds the stored event, and checks the snapshot at its revision if there is one. */
+  async push(event: GameEventLine): Promise<void> {
+    if (event.type === 'GameCreated' && event.revision === 0) this.decks = decksOf(event);
+    evolve(this.folded, event as unknown as DomainEvent);
+    if (!this.revisions.has(event.revision)) return;
+    this.checked += 1;
+    const reason = await this.problemAt(event);
+    if (reason !== null) this.rejected.push({ revision: event.revision, reason });
+  }
+
+  verdict(): SnapshotVerdict {
+    return { checked: this.checked, rejected: this.rejected };
+  }
+
+  private async problemAt(event: GameEventLine): Promise<string | null> {
+    const snapshot = await this.snapshots.loadSnapshot(gameStream(this.gameId), SNAPSHOT_KEY, event.revision);
+    if (snapshot?.revision !== event.revision) return 'it is gone';
+    const body = await decodeSnapshotBody(snapshot.state, async () => this.decks);
+    if (body === null) return 'its body does not match its digest, or cannot be read';
+    if (body.hash !== event.metadata.hash) return 'its chain hash is not the stored event’s';
+    if (JSON.stringify(body.state) !== JSON.stringify(this.folded)) {
+      return 'its state is not what the stored events fold to';
+    }
+    return null;
+  }
+}
+
+function decksOf(event: GameEventLine): SetupDecks | null {
+  const players = (event.data as Partial<EventDataMap['GameCreated']>).players;
+  if (!COLOURS.every((colour) => Array.isArray(players?.[colour]?.deck))) return null;
+  return { red: [...players!.red.deck], blue: [...players!.blue.deck] };
+}
