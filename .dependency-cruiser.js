@@ -1,4 +1,7 @@
 /** Layer rules of DESIGN.md, checked by `npm run check:layers` (part of `npm test`). */
+const RULES_OWN_RECURSION =
+  '^libs/rules/src/(actions/(run-action|replace[.]actions)|pipelines/(damage|death)[.]pipeline)[.]ts$';
+
 module.exports = {
   forbidden: [
     {
@@ -22,6 +25,23 @@ module.exports = {
       severity: 'error',
       from: { path: '^libs/event-store/src' },
       to: { path: '^libs/(rules|games)/' },
+    },
+    {
+      name: 'rules-no-circular',
+      comment:
+        "libs/rules has one cycle, the rules' own recursion (an effect deals damage or kills; damage and death fire " +
+        'effects): actions/run-action, actions/replace.actions and the damage and death pipelines. No other file of ' +
+        'libs/rules may be part of a cycle.',
+      severity: 'error',
+      from: { path: '^libs/rules/src', pathNot: [RULES_OWN_RECURSION, '\\.spec\\.ts$'] },
+      to: { circular: true },
+    },
+    {
+      name: 'rules-own-recursion-stays-closed',
+      comment: "The cycle of the rules' own recursion passes through its four files only.",
+      severity: 'error',
+      from: { path: RULES_OWN_RECURSION },
+      to: { circular: true, viaSomeNot: RULES_OWN_RECURSION },
     },
     {
       name: 'no-circular-between-files-outside-rules',

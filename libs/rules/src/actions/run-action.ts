@@ -4,6 +4,8 @@ import { actionOf } from '../model/spell-definition';
 import { addPools, toPool } from '../model/mana';
 import { isColour, opponentOf } from '../model/players';
 import { activeSpellsOn, isAlive } from '../model/state-queries';
+// The rules' own recursion closes here: an effect deals damage or kills, and damage and death fire effects (their
+// depth and the command budget bound it; .dependency-cruiser.js allows this one cycle and no other).
 import { takeDamage } from '../pipelines/damage.pipeline';
 import { runDeath } from '../pipelines/death.pipeline';
 import { leavePlay } from '../pipelines/leave-play';

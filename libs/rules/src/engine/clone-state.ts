@@ -21,8 +21,8 @@ function copyPlayer(player: PlayerState): PlayerState {
 }
 
 /**
- * An independent copy of a state, made for `decide` to work on. Hand-written rather than structuredClone (about
- * 40× faster on a big board): it copies everything evolve changes and shares what never changes once created —
+ * An independent copy of a state, made for `decide` to work on. Hand-written rather than structuredClone (far
+ * faster, docs/performance.md): it copies everything evolve changes and shares what never changes once created —
  * spell definitions, minions' attack and trait lists, hosts and targets. An evolver that starts changing one of
  * those shared values in place must copy it here too (the core-loop tests check that a decision never touches
  * the state it was given).

@@ -8,8 +8,8 @@ import { noteOrdersCleared } from '../model/turn-orders.index';
 function startTurn(state: GameState, turn: number): void {
   state.turn = turn;
   state.phase = 'start';
-  // The last turn's orders and casualties are deleted from their records rather than the records replaced: a
-  // record that has had keys deleted stays in V8's dictionary mode, where a turn's fresh ids cost no hidden classes.
+  // The last turn's orders and casualties are deleted from their records rather than the records replaced
+  // (docs/performance.md).
   for (const id of state.orderIds) delete state.orders[id];
   state.orderIds = [];
   noteOrdersCleared(state);

@@ -142,10 +142,7 @@ export interface GameState {
   spells: Record<string, SpellDefinition>;
   players: Record<Player, PlayerState>;
   minions: Record<string, Minion>;
-  /**
-   * The ids of `minions` in the order they came into play. Board-wide scans walk this list: enumerating the
-   * record itself costs several times more once deletions have put it in dictionary mode.
-   */
+  /** The ids of `minions` in the order they came into play: board-wide steps walk this list (docs/performance.md). */
   minionIds: string[];
   /** The ids of `minionIds` whose traits act at the start of a turn (T1), in the same order: no board scan a turn. */
   startOfTurnMinionIds: string[];

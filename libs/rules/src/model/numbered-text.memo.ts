@@ -1,7 +1,7 @@
 /**
- * `prefix + n` for whole numbers below a bound, made once and then handed out again. Turning a number into text
- * is the costliest part of building an event envelope (V8 does it in its runtime, at about half the cost of folding
- * the event), and a fresh order id must also be interned when it becomes a key of `state.orders`. Revisions and order
+ * `prefix + n` for whole numbers below a bound, made once and then handed out again: turning a number into text is
+ * the costliest part of building an event envelope (docs/performance.md), and a fresh order id must also be
+ * interned when it becomes a key of `state.orders`. Revisions and order
  * numbers repeat from game to game, so a long-running service meets the same texts over and over. The text is the
  * same either way; the memo only bounds how often it is built.
  *
@@ -21,7 +21,7 @@ export class NumberedTextMemo {
 
   text(n: number): string {
     if (!(n >= 0 && n < this.limit && Number.isInteger(n))) return this.prefix + String(n);
-    // Each block is sized up front: filling a growing array out of order would turn it into a slow dictionary.
+    // Each block is sized up front, never grown out of order (docs/performance.md).
     const block = (this.blocks[n >>> BLOCK_BITS] ??= new Array<string | undefined>(BLOCK_SIZE));
     return (block[n & (BLOCK_SIZE - 1)] ??= this.prefix + String(n));
   }

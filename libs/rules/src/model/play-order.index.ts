@@ -4,13 +4,19 @@ import { StateIndex } from './state-index';
 
 /**
  * The minions of a state in play order, as objects: the same list as `state.minionIds`, without a record look-up
- * per id. The D6 armor restore walked the ids and paid a hash look-up, and its cache misses, for every minion on the
- * board every turn to find the few it acts on. Kept by the evolvers that change play order (see StateIndex).
+ * per id (docs/performance.md). Kept by the evolvers that change play order (see StateIndex); read through
+ * `state-queries.ts`.
  */
 const PLAY_ORDER = new StateIndex<Minion[]>(
   (state) => state.minionIds.map((id) => state.minions[id]),
-  (minions, state) => minions.length === state.minionIds.length,
+  (minions, state) => sameEnds(minions, state.minionIds),
 );
+
+/** Same length, and the same minions first and last: a list kept or changed outside the evolvers is found out. */
+function sameEnds(minions: readonly Minion[], ids: readonly string[]): boolean {
+  const last = ids.length - 1;
+  return minions.length === ids.length && (last < 0 || (minions[0].id === ids[0] && minions[last].id === ids[last]));
+}
 
 export function minionsInPlayOrder(state: GameState): readonly Minion[] {
   return PLAY_ORDER.of(state);

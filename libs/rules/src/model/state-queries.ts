@@ -41,3 +41,7 @@ export function groupsOnSquare(state: GameState, square: string): Group[] {
 export function lookup<T>(record: Record<string, T>, key: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 }
+
+// The queries the pipelines and order checks read, kept fast by indexes beside the state (docs/performance.md).
+export { minionsInPlayOrder } from './play-order.index';
+export { attackOrdersOf, attacksOrderedBy, ordersGiven, ordersOfKind } from './turn-orders.index';

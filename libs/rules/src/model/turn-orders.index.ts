@@ -19,8 +19,14 @@ const TURN_ORDERS = new StateIndex<TurnOrders>(
     for (const id of state.orderIds) add(made, state.orders[id]);
     return made;
   },
-  (index, state) => index.given.length === state.orderIds.length,
+  (index, state) => sameEnds(index.given, state.orderIds),
 );
+
+/** Same length, and the same orders first and last: a list kept or changed outside the evolvers is found out. */
+function sameEnds(given: readonly Order[], ids: readonly string[]): boolean {
+  const last = ids.length - 1;
+  return given.length === ids.length && (last < 0 || (given[0].id === ids[0] && given[last].id === ids[last]));
+}
 
 function add(index: TurnOrders, order: Order): void {
   index.given.push(order);

@@ -1,9 +1,8 @@
 import { reject } from '../commands/command-rejected.error';
 import type { CommandDataMap } from '../commands/command';
 import type { EngineContext } from '../engine/engine-context';
-import { groupOf, isAlive, lookup } from '../model/state-queries';
+import { attackOrdersOf, attacksOrderedBy, groupOf, isAlive, lookup } from '../model/state-queries';
 import { RULES_OPTIONS } from '../rules-options';
-import { attackOrdersOf, attacksOrderedBy } from '../model/turn-orders.index';
 import { requireEntityId, requireOrdersPhase } from './order-guards';
 
 /** T3: an attack order names one of the player's living minions, one of its attacks, and an enemy victim. */

@@ -3,11 +3,10 @@ import type { CommandDataMap } from '../commands/command';
 import type { EngineContext } from '../engine/engine-context';
 import { describeRef, sameRef } from '../model/entity-ref';
 import { canAfford, costInMana, MANA_TYPES } from '../model/mana';
-import { activeSpellsOn, groupsOnSquare, lookup } from '../model/state-queries';
+import { activeSpellsOn, groupsOnSquare, lookup, ordersGiven } from '../model/state-queries';
 import { isCumulative, isInstant } from '../model/spell-definition';
 import { requireEntityRef, requireOrdersPhase, requireSpellKey } from './order-guards';
 import { checkTargetRule } from './target-rule';
-import { ordersGiven } from '../model/turn-orders.index';
 
 /**
  * S3: a spell from hand becomes targeted. Its casting requirements are checked now (S10): the target rule (S2,

@@ -1,9 +1,7 @@
 import type { EngineContext } from '../engine/engine-context';
 import type { AttackOrder } from '../model/game-state';
 import { combatSequence } from '../model/players';
-import { minionsInPlayOrder } from '../model/play-order.index';
-import { isAlive } from '../model/state-queries';
-import { ordersOfKind } from '../model/turn-orders.index';
+import { isAlive, minionsInPlayOrder, ordersOfKind } from '../model/state-queries';
 import { ASSUMPTION, RULES_OPTIONS } from '../rules-options';
 import { takeDamage } from './damage.pipeline';
 

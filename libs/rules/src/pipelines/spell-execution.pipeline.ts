@@ -1,3 +1,4 @@
+import { ordersOfKind } from '../model/state-queries';
 import { runAction } from '../actions/run-action';
 import type { EngineContext } from '../engine/engine-context';
 import type { SpellOrder } from '../model/game-state';
@@ -5,7 +6,6 @@ import { RULES_OPTIONS } from '../rules-options';
 import { isInstant } from '../model/spell-definition';
 import { standardSequence } from '../model/players';
 import { squanderCheck } from './squander.check';
-import { ordersOfKind } from '../model/turn-orders.index';
 
 /**
  * S7: each player's spells in the order that player issued them; players in the standard initiative sequence

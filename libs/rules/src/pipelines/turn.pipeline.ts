@@ -114,8 +114,7 @@ function fire(
 
 /** S1: a conjuration ends after its set duration, at the start of the turn it expires in. */
 function expireConjurations(ctx: EngineContext, turn: number, cause: string): void {
-  // The expiring ones are listed before any leaves play (leaving changes the record); for…in, because the record
-  // is in dictionary mode, where Object.values costs twice as much.
+  // The expiring ones are listed before any leaves play: leaving changes the record.
   const expiring: string[] = [];
   const { activeSpells } = ctx.state;
   for (const id in activeSpells) {
