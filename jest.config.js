@@ -1,10 +1,8 @@
-/** @type {import('jest').Config} */
-module.exports = {
+/** Shared by every project: TypeScript transpiled by ts-jest (type checking is `npm run typecheck`). */
+const common = {
   rootDir: '.',
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
-  testRegex: '.*\\.(spec|e2e-spec)\\.ts$',
-  roots: ['<rootDir>/libs', '<rootDir>/apps', '<rootDir>/test'],
   transform: {
     // Type checking is `npm run typecheck`; the tests only transpile, which keeps them fast.
     '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }],
@@ -14,5 +12,35 @@ module.exports = {
     '^@app/event-store(|/.*)$': '<rootDir>/libs/event-store/src$1',
     '^@app/games(|/.*)$': '<rootDir>/libs/games/src$1',
   },
+};
+
+/**
+ * Three projects, so that a part can be run alone: `npm run test:rules` (the rules engine's unit and rulebook
+ * specs, seconds), `npm run test:properties` (its random games), and the service (stores, games layer, HTTP, CLI,
+ * browser, crash and fuzz suites). `npm test` runs them all.
+ */
+/** @type {import('jest').Config} */
+module.exports = {
   testTimeout: 60000,
+  projects: [
+    {
+      ...common,
+      displayName: 'rules',
+      roots: ['<rootDir>/libs/rules'],
+      testRegex: '.*\\.spec\\.ts$',
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/libs/rules/test/property/'],
+    },
+    {
+      ...common,
+      displayName: 'properties',
+      roots: ['<rootDir>/libs/rules/test/property'],
+      testRegex: '.*\\.spec\\.ts$',
+    },
+    {
+      ...common,
+      displayName: 'service',
+      roots: ['<rootDir>/libs/event-store', '<rootDir>/libs/games', '<rootDir>/apps', '<rootDir>/test'],
+      testRegex: '.*\\.(spec|e2e-spec)\\.ts$',
+    },
+  ],
 };

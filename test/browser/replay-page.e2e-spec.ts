@@ -234,7 +234,7 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
       const died = events.find((event) => event.type === 'MinionDied' && event.data.minionId === 'b-archer');
       if (died === undefined) throw new Error('b-archer does not die in the example');
       expect(expectedChain(died.revision).revisions).toContain(bolt.revision);
-      // The service's own answer where it has `…/why` (issue #3), else the page's.
+      // The service's own answer where it has `…/why`, else the page's.
       const why = await api.organiser.get(`/games/${GAME}/events/${died.revision}/why`);
       await clickAndCheckChain(page, died.revision, why.status === 200 ? 'service' : 'page');
       expect(await page.getByTestId('minion-b-archer-status').textContent()).toBe('dead');

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@n
 import { ErrorResponseDto } from '../errors/error.response.dto';
 
 /**
- * Who may call an endpoint (issue #5):
+ * Who may call an endpoint (README "Viewers and tokens"):
  * - `public`: anyone, tokens are not looked at (health, the replay page's files);
  * - `reader`: anyone; what is answered depends on the token (no token: the spectator's view). A token must be
  *   valid, and a player's must be for the game in the path;

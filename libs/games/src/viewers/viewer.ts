@@ -18,7 +18,3 @@ export function playerViewer(colour: Colour): Viewer {
 export function isViewersOwn(viewer: Viewer, owner: string): boolean {
   return viewer.role === 'player' && viewer.colour === owner;
 }
-
-export function describeViewer(viewer: Viewer): string {
-  return viewer.role === 'player' ? `player ${viewer.colour}` : viewer.role;
-}

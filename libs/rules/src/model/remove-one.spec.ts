@@ -1,4 +1,4 @@
-import { removeOne } from '../src/model/remove-one';
+import { removeOne } from './remove-one';
 
 describe('removeOne', () => {
   it('takes out the first copy only, in place', () => {

@@ -1,4 +1,4 @@
-import { RecentEntriesCache } from '../src/caching/recent-entries.cache';
+import { RecentEntriesCache } from './recent-entries.cache';
 
 describe('RecentEntriesCache', () => {
   it('keeps the most recently remembered entries up to its capacity, dropping the oldest', () => {

@@ -1,6 +1,6 @@
-import type { DomainEvent, EventDataMap, EventType } from '../src';
-import { evolve, initialState } from '../src';
-import { attacksOrderedBy, ordersGiven } from '../src/model/turn-orders.index';
+import type { DomainEvent, EventDataMap, EventType } from '..';
+import { evolve, initialState } from '..';
+import { attacksOrderedBy, ordersGiven } from './turn-orders.index';
 
 /** An event as the evolvers read it (they never read the envelope). */
 function event<K extends EventType>(type: K, data: EventDataMap[K]): DomainEvent {

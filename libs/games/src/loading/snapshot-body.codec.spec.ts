@@ -1,7 +1,7 @@
 import { initialState } from '@app/rules';
 import type { GameState } from '@app/rules';
-import { decodeSnapshotBody, encodeSnapshotBody } from '../src/loading/snapshot-body.codec';
-import type { SetupDecks } from '../src/loading/setup-decks.cache';
+import { decodeSnapshotBody, encodeSnapshotBody } from './snapshot-body.codec';
+import type { SetupDecks } from './setup-decks.cache';
 
 /** The JSON of a stored snapshot body, behind its digest line. */
 const storedJson = (text: string): unknown => JSON.parse(text.slice(text.indexOf('\n') + 1));

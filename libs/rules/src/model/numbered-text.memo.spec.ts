@@ -1,5 +1,5 @@
-import { eventIdOf, GameEventIds } from '../src/events/domain-event';
-import { NumberedTextMemo } from '../src/model/numbered-text.memo';
+import { eventIdOf, GameEventIds } from '../events/domain-event';
+import { NumberedTextMemo } from './numbered-text.memo';
 
 describe('NumberedTextMemo (event ids and order ids)', () => {
   it('gives exactly `prefix + n` below, at and beyond its bound, and for numbers it does not keep', () => {

@@ -1,6 +1,6 @@
 import canonicalize from 'canonicalize';
 import fc from 'fast-check';
-import { canonicalJson } from '../src/recording/canonical-json';
+import { canonicalJson } from './canonical-json';
 
 /** Every stored hash depends on canonical JSON: the hand-written one must match the package byte for byte. */
 describe('canonicalJson', () => {
