@@ -14,6 +14,16 @@ export default tseslint.config(
     },
   },
   {
+    // Rules that read the types: a switch over an event type or a kind must cover every case, and a promise is
+    // awaited, returned, or marked `void` on purpose.
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/no-floating-promises': 'error',
+    },
+  },
+  {
     // Only outside Nest: with decorator metadata, a type-only import of an injected class breaks injection.
     files: ['libs/rules/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }] },
