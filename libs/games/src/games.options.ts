@@ -10,6 +10,8 @@ export interface GamesOptions {
   runScheduler: boolean;
   /** How many games' latest states are kept in memory. */
   cachedGames: number;
+  /** When the garbage-collection scheduler writes its checkpoint: once it moved this far, or this long after. */
+  collectionCheckpoint: { everyPositions: number; everyMs: number };
 }
 
 export const DEFAULT_GAMES_OPTIONS: Omit<GamesOptions, 'store'> = {
@@ -17,6 +19,7 @@ export const DEFAULT_GAMES_OPTIONS: Omit<GamesOptions, 'store'> = {
   maxCommandAttempts: 5,
   runScheduler: true,
   cachedGames: 1000,
+  collectionCheckpoint: { everyPositions: 10_000, everyMs: 30_000 },
 };
 
 export const GAMES_OPTIONS = Symbol('GAMES_OPTIONS');

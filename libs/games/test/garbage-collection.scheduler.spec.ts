@@ -7,6 +7,7 @@ import { gameStream } from '../src/game-stream';
 import { DEFAULT_GAMES_OPTIONS } from '../src/games.options';
 import { CollectionCheckpointStore } from '../src/scheduling/collection-checkpoint.store';
 import { GarbageCollectionScheduler } from '../src/scheduling/garbage-collection.scheduler';
+import { COLLECTED, PendingCollections, SCHEDULED } from '../src/scheduling/pending-collections';
 import { GamesHarness, exampleScenario, temporaryDirectory } from './games-testing';
 
 /** Plays turn 1 of the example to confirmation: GarbageCollectionScheduled is recorded. */
@@ -227,5 +228,67 @@ describe('T1: a scheduled garbage collection always happens while a scheduler ru
     } finally {
       await harness.close();
     }
+  });
+});
+
+describe('the scheduler keeps its own checkpoint', () => {
+  const dir = temporaryDirectory();
+  afterAll(() => dir.cleanup());
+
+  it('writes it as collections are done, never past one still pending, and a later start reads from it', async () => {
+    const file = dir.path('written.db');
+    const every = { everyPositions: 1, everyMs: 0 };
+    const harness = await GamesHarness.start({
+      store: { kind: 'sqlite', sqlitePath: file, pollIntervalMs: 50 },
+      runScheduler: true,
+      collectionCheckpoint: every,
+    });
+    const checkpoints = new CollectionCheckpointStore(harness.store);
+    try {
+      await confirmTurnOne(harness, 'kept');
+      await eventually(async () => (await count(harness, 'kept', 'GarbageCollected')) === 1);
+      await harness.scheduler.whenIdle();
+      const collected = (await harness.store.readStream(gameStream('kept'))).find(
+        (event) => event.type === 'GarbageCollected',
+      );
+      await eventually(async () => ((await checkpoints.read()) ?? -1) >= (collected?.position ?? Infinity));
+    } finally {
+      await harness.close();
+    }
+    // A collection left pending (no scheduler) keeps every later checkpoint before it.
+    const stopped = await GamesHarness.start({ store: { kind: 'sqlite', sqlitePath: file }, runScheduler: false });
+    await confirmTurnOne(stopped, 'pending');
+    const scheduled = (await stopped.store.readStream(gameStream('pending'))).find(
+      (event) => event.type === 'GarbageCollectionScheduled',
+    );
+    await stopped.close();
+    const after = await GamesHarness.start({
+      store: { kind: 'sqlite', sqlitePath: file, pollIntervalMs: 50 },
+      runScheduler: true,
+      collectionCheckpoint: every,
+    });
+    try {
+      await eventually(async () => (await count(after, 'pending', 'GarbageCollected')) === 1);
+      await after.scheduler.whenIdle();
+      expect(await count(after, 'kept', 'GarbageCollected')).toBe(1);
+      const written = await new CollectionCheckpointStore(after.store).read();
+      expect(written).toBeGreaterThanOrEqual((scheduled?.position ?? Infinity) - 1);
+    } finally {
+      await after.close();
+    }
+  });
+
+  it('PendingCollections: the safe checkpoint stays before the earliest collection still pending', () => {
+    const pending = new PendingCollections(undefined);
+    const event = (position: number, type: string, stream: string, turn: number) =>
+      ({ position, type, stream, revision: 0, data: { turn }, metadata: {}, recordedAt: '' }) as RecordedEvent;
+    pending.note(event(10, SCHEDULED, 'game-a', 1));
+    pending.note(event(12, SCHEDULED, 'game-b', 1));
+    expect(pending.safeCheckpoint).toBe(9);
+    pending.note(event(15, COLLECTED, 'game-a', 1));
+    expect(pending.safeCheckpoint).toBe(11);
+    pending.note(event(20, COLLECTED, 'game-b', 1));
+    expect(pending.safeCheckpoint).toBe(20);
+    expect(pending.size).toBe(0);
   });
 });

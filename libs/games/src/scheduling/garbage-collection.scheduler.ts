@@ -1,8 +1,8 @@
-import { DamagedEventError, EventStore } from '@app/event-store';
+import { DamagedEventError, EventStore, EventStoreUnavailableError } from '@app/event-store';
 import type { RecordedEvent } from '@app/event-store';
 import { CommandRejected } from '@app/rules';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { type Observable, Subject, type Subscription, defer, mergeMap, retry, tap, timer } from 'rxjs';
+import { type Observable, Subject, type Subscription, defer, mergeMap, retry, tap, throwError, timer } from 'rxjs';
 import { GameCommandService } from '../commands/game-command.service';
 import { GameNotFoundError } from '../games.errors';
 import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
@@ -12,10 +12,6 @@ import { COLLECTED, PendingCollections, SCHEDULED } from './pending-collections'
 import { pause, retryDelayMs } from './retry-delay';
 
 const FILTER = { streamPrefix: GAME_STREAM_PREFIX, eventTypes: [SCHEDULED, COLLECTED] };
-
-/** The checkpoint is written when it has moved this far, or this long after it last was: seldom, yet a start reads little. */
-const CHECKPOINT_EVERY_POSITIONS = 10_000;
-const CHECKPOINT_EVERY_MS = 30_000;
 
 interface Job {
   gameId: string;
@@ -46,7 +42,7 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
   private inFlight = 0;
   private failedAttempts = 0;
   private pending = new PendingCollections(undefined);
-  private written: { position: number | undefined; at: number } = { position: undefined, at: 0 };
+  private written: { position: number | undefined; at: number } = { position: undefined, at: Date.now() };
   private stop!: () => void;
   private readonly stopped = new Promise<void>((resolve) => (this.stop = resolve));
   private running = false;
@@ -65,12 +61,11 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
     if (this.options.runScheduler) await this.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  onApplicationShutdown(): void {
     this.running = false;
     this.stop();
     for (const subscription of this.subscriptions) subscription.unsubscribe();
     this.subscriptions = [];
-    await this.saveCheckpoint(true).catch(() => undefined);
   }
 
   async start(): Promise<void> {
@@ -81,6 +76,7 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
     this.subscriptions.push(this.work.pipe(mergeMap((job) => this.collect(job))).subscribe());
     const from = await this.untilDone('read the garbage-collection checkpoint', () => this.checkpoints.read());
     this.pending = new PendingCollections(from);
+    this.written = { position: from, at: Date.now() };
     await this.catchUp();
     if (this.pending.size > 0) this.logger.log(`resuming ${this.pending.size} scheduled garbage collection(s)`);
     this.subscriptions.push(this.follow().subscribe());
@@ -121,6 +117,10 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
         resetOnSuccess: true,
         delay: (error: unknown, attempt: number) => {
           if (!this.skipDamaged(error)) {
+            if (!(error instanceof EventStoreUnavailableError)) {
+              this.logger.error(`garbage-collection subscription failed for good: ${describe(error)}`);
+              return throwError(() => error);
+            }
             this.logger.warn(`garbage-collection subscription lost (${describe(error)}): resubscribing`);
           }
           return timer(retryDelayMs(attempt));
@@ -132,7 +132,7 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
   private note(event: RecordedEvent): void {
     const scheduled = this.pending.note(event);
     if (scheduled !== null) this.enqueue(scheduled);
-    void this.saveCheckpoint(false);
+    void this.saveCheckpoint();
   }
 
   /** A damaged event is skipped, with a log line naming it; true if the error was one. */
@@ -190,12 +190,16 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
     }
   }
 
-  /** Writes the safe checkpoint when it has moved far enough or long enough ago (or at shutdown). */
-  private async saveCheckpoint(now: boolean): Promise<void> {
+  /**
+   * Writes the safe checkpoint when it has moved far enough, or long enough ago: seldom, so that the stream stays
+   * short, and a start still reads only the recent tail of the global stream.
+   */
+  private async saveCheckpoint(): Promise<void> {
     const position = this.pending.safeCheckpoint;
     if (position === undefined || position === this.written.position) return;
     const moved = position - (this.written.position ?? 0);
-    const due = now || moved >= CHECKPOINT_EVERY_POSITIONS || Date.now() - this.written.at >= CHECKPOINT_EVERY_MS;
+    const { everyPositions, everyMs } = this.options.collectionCheckpoint;
+    const due = moved >= everyPositions || Date.now() - this.written.at >= everyMs;
     if (!due) return;
     this.written = { position, at: Date.now() };
     try {
@@ -220,7 +224,9 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
     }
   }
 
+  /** Waits before another try while the store is unavailable; any other failure (a store set up wrongly) is thrown. */
   private async backOff(what: string, error: unknown): Promise<void> {
+    if (!(error instanceof EventStoreUnavailableError)) throw error;
     this.attempts += 1;
     this.logger.warn(`could not ${what} (${describe(error)}); trying again`);
     await pause(retryDelayMs(this.attempts), this.stopped);
