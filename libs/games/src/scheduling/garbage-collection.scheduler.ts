@@ -1,4 +1,4 @@
-import { EventStore } from '@app/event-store';
+import { EventStore, EventStoreUnavailableError } from '@app/event-store';
 import type { RecordedEvent } from '@app/event-store';
 import { CommandRejected } from '@app/rules';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -10,13 +10,19 @@ import { GAME_STREAM_PREFIX, gameIdOfStream } from '../game-stream';
 const SCHEDULED = 'GarbageCollectionScheduled';
 const COLLECTED = 'GarbageCollected';
 
+/** While the store is unavailable, a collection is tried again after this long, doubling up to the most. */
+const RETRY_FIRST_MS = 250;
+const RETRY_MOST_MS = 5000;
+
 /**
  * T1's end-of-turn garbage collection as a scheduled command. A turn's append records GarbageCollectionScheduled;
  * this scheduler carries it out as its own command (CollectGarbage). At start it reads every scheduled and
  * collected turn from the global stream and collects whatever is still pending (a crash or restart between the
  * two loses nothing), then follows the live stream. Exactly once: the command appends with the expected
  * revision and the rules refuse a second collection of the same turn, so a race between two schedulers (two
- * processes) or a replayed event records nothing twice.
+ * processes) or a replayed event records nothing twice. A store that is unavailable for a while (a database
+ * restarting) delays a collection, never drops it: it is tried again until it is done or the service stops, and a
+ * subscription that fails is opened again after its last event.
  */
 @Injectable()
 export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -25,6 +31,8 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
   private subscriptions: Subscription[] = [];
   private idleWaiters: (() => void)[] = [];
   private inFlight = 0;
+  private stopped = false;
+  private readonly retryTimers = new Set<{ timer: NodeJS.Timeout; wake: () => void }>();
 
   constructor(
     private readonly store: EventStore,
@@ -37,8 +45,13 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
   }
 
   onApplicationShutdown(): void {
+    this.stopped = true;
     for (const subscription of this.subscriptions) subscription.unsubscribe();
     this.subscriptions = [];
+    for (const retry of this.retryTimers) {
+      clearTimeout(retry.timer);
+      retry.wake();
+    }
   }
 
   async start(): Promise<void> {
@@ -56,14 +69,7 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
       checkpoint = event.position;
     }
     for (const event of pending.values()) this.enqueue(event);
-    this.subscriptions.push(
-      this.store
-        .subscribe({ fromPosition: checkpoint, filter: { streamPrefix: GAME_STREAM_PREFIX, eventTypes: [SCHEDULED] } })
-        .subscribe({
-          next: (event) => this.enqueue(event),
-          error: (error: Error) => this.logger.error(`garbage-collection subscription failed: ${error.message}`),
-        }),
-    );
+    this.follow(checkpoint);
     if (pending.size > 0) this.logger.log(`resuming ${pending.size} scheduled garbage collection(s)`);
   }
 
@@ -71,6 +77,41 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
   whenIdle(): Promise<void> {
     if (this.inFlight === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** The live scheduled collections after `checkpoint`; a failed subscription opens again after its last event. */
+  private follow(checkpoint: number | undefined): void {
+    let last = checkpoint;
+    this.subscriptions.push(
+      this.store
+        .subscribe({ fromPosition: last, filter: { streamPrefix: GAME_STREAM_PREFIX, eventTypes: [SCHEDULED] } })
+        .subscribe({
+          next: (event) => {
+            last = event.position;
+            this.enqueue(event);
+          },
+          error: (error: Error) => {
+            if (this.stopped) return;
+            this.logger.error(`garbage-collection subscription failed, opening it again: ${error.message}`);
+            void this.pause(RETRY_MOST_MS).then(() => {
+              if (!this.stopped) this.follow(last);
+            });
+          },
+        }),
+    );
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const retry = {
+        timer: setTimeout(() => {
+          this.retryTimers.delete(retry);
+          resolve();
+        }, ms),
+        wake: resolve,
+      };
+      this.retryTimers.add(retry);
+    });
   }
 
   private enqueue(event: RecordedEvent): void {
@@ -86,16 +127,30 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
 
   private async collect(job: { gameId: string; turn: number; correlationId: string }): Promise<void> {
     try {
-      await this.commands.handle(
-        job.gameId,
-        'CollectGarbage',
-        { turn: job.turn },
-        { commandId: `collect-garbage/${job.gameId}/turn-${job.turn}`, correlationId: job.correlationId || undefined },
-      );
-    } catch (error) {
-      // Already collected (by another process, or before a restart): exactly once means nothing more to do.
-      if (!(error instanceof CommandRejected && error.kind === 'phase')) {
-        this.logger.error(`garbage collection of ${job.gameId} turn ${job.turn} failed: ${(error as Error).message}`);
+      for (let delay = RETRY_FIRST_MS; ; delay = Math.min(delay * 2, RETRY_MOST_MS)) {
+        try {
+          await this.commands.handle(
+            job.gameId,
+            'CollectGarbage',
+            { turn: job.turn },
+            {
+              commandId: `collect-garbage/${job.gameId}/turn-${job.turn}`,
+              correlationId: job.correlationId || undefined,
+            },
+          );
+          return;
+        } catch (error) {
+          // Already collected (by another process, or before a restart): exactly once means nothing more to do.
+          if (error instanceof CommandRejected && error.kind === 'phase') return;
+          if (!(error instanceof EventStoreUnavailableError) || this.stopped) {
+            this.logger.error(`garbage collection of ${job.gameId} turn ${job.turn} failed: ${error}`);
+            return;
+          }
+          if (delay === RETRY_FIRST_MS) {
+            this.logger.warn(`garbage collection of ${job.gameId} turn ${job.turn} waits for the store: ${error}`);
+          }
+          await this.pause(delay);
+        }
       }
     } finally {
       this.inFlight -= 1;
