@@ -241,7 +241,8 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
     if (this.closing) return throwError(() => new EventStoreUnavailableError('the postgres store is closed'));
     return defer(() => {
       this.listener.start();
-      const outlast = { isTransient: isPostgresUnavailable, retryMs: this.pollIntervalMs };
+      // A read lost with its connection is tried again soon, whatever the poll's pace: the pool reconnects at once.
+      const outlast = { isTransient: isPostgresUnavailable, retryMs: Math.min(this.pollIntervalMs, 1000) };
       if (options.stream !== undefined) {
         const { stream, filter } = options;
         return catchUpSubscription(
