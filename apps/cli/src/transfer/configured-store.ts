@@ -39,7 +39,7 @@ function storeName(options: EventStoreOptions): string {
 export async function openConfiguredStore(): Promise<ConfiguredStore> {
   // Like @nestjs/config in the service: the file fills in what the environment does not already set.
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const { createStores, eventStoreOptionsFromEnv } = await import('@app/event-store');
+  const { createStores, eventStoreOptionsFromEnv } = await import('./event-store.loader');
   let options: EventStoreOptions;
   try {
     options = eventStoreOptionsFromEnv(process.env);
