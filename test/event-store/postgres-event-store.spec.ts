@@ -91,6 +91,19 @@ describeWithPostgres('postgres store: several writers, the append lock, migratio
     }
   });
 
+  it('appends to one stream made at once, each expecting the one before, all get in, in the order made', async () => {
+    const store = newStore({ maxAppendsPerGroup: 3 });
+    const appends = range(0, 39).map((k) => store.append('a', batch(2, 2 * k), k === 0 ? 'no-stream' : 2 * k - 1));
+    // Other streams meanwhile, so that the groups are mixed.
+    const others = range(0, 19).map((k) => store.append(`other-${k}`, batch(1), 'no-stream'));
+    const results = await Promise.all(appends);
+    await Promise.all(others);
+    expect(results.map((r) => r.firstRevision)).toEqual(range(0, 39).map((k) => 2 * k));
+    const positions = results.flatMap((r) => r.positions);
+    expect(positions).toEqual([...positions].sort((x, y) => x - y));
+    expect((await store.readStream('a')).map((e) => (e.data as { i: number }).i)).toEqual(range(0, 79));
+  });
+
   it('a writer that slips a row in without the lock turns the append into a conflict; the rest of its group commits', async () => {
     const store = newStore();
     await store.append('a', batch(1), 'no-stream');

@@ -54,11 +54,17 @@ export interface PostgresEventStoreOptions {
   subscriptionPageSize?: number;
   /** At most this many appends go into one transaction (default 200). */
   maxAppendsPerGroup?: number;
+  /** At most this many events go into one transaction, unless a single append has more (default 2,000). */
+  maxEventsPerGroup?: number;
+  /** Append transactions under way at once from this process (default 4; they queue for the append lock). */
+  appendGroupsInFlight?: number;
 }
 
 export const DEFAULT_POSTGRES_SCHEMA = 'sanctum';
 export const DEFAULT_POSTGRES_POOL_SIZE = 10;
 export const DEFAULT_POSTGRES_STATEMENT_TIMEOUT_MS = 10_000;
+
+const DEFAULT_APPEND_GROUPS_IN_FLIGHT = 4;
 
 /** How much longer than the server's statement timeout the client waits for an answer (a dead network). */
 const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
@@ -170,7 +176,14 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
       latestPosition: () => this.latestPosition(),
       pollIntervalMs: this.pollIntervalMs,
     });
-    this.appends = new AppendGroupQueue((group) => this.commitGroup(group), options.maxAppendsPerGroup ?? 200);
+    this.appends = new AppendGroupQueue({
+      commit: (group) => this.commitGroup(group),
+      keyOf: (append) => append.stream,
+      maxGroupSize: options.maxAppendsPerGroup ?? 200,
+      weightOf: (append) => append.events.length,
+      maxGroupWeight: options.maxEventsPerGroup ?? 2000,
+      maxGroupsInFlight: options.appendGroupsInFlight ?? DEFAULT_APPEND_GROUPS_IN_FLIGHT,
+    });
   }
 
   /** Creates or migrates the schema now (otherwise the first call does); safe from several instances at once. */
@@ -354,11 +367,15 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
   }
 
   private async callAppendEvents(group: QueuedAppend[]): Promise<AppendOutcome<AppendResult>[]> {
+    const owners: number[] = [];
+    const offsets: number[] = [];
     const types: string[] = [];
     const datas: string[] = [];
     const metadatas: string[] = [];
-    for (const append of group) {
-      for (const event of append.events) {
+    for (const [i, append] of group.entries()) {
+      for (const [k, event] of append.events.entries()) {
+        owners.push(i + 1);
+        offsets.push(k);
         types.push(event.type);
         datas.push(event.data);
         metadatas.push(event.metadata);
@@ -366,11 +383,13 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
     }
     const { rows } = await this.pool.query<{ ok: boolean; actual: number | null; first_position: number }>({
       name: `${this.schema}-append-events`,
-      text: `SELECT ok, actual, first_position FROM ${this.schema}.append_events($1, $2, $3, $4, $5, $6)`,
+      text: `SELECT ok, actual, first_position FROM ${this.schema}.append_events($1, $2, $3, $4, $5, $6, $7, $8)`,
       values: [
         group.map((a) => a.stream),
         group.map((a) => expectedParameter(a.expected)),
         group.map((a) => a.events.length),
+        owners,
+        offsets,
         types,
         datas,
         metadatas,

@@ -63,44 +63,51 @@ CREATE TABLE ${s}.snapshots (
   PRIMARY KEY (stream, engine_version, revision)
 );
 
--- Appends several streams' batches in one transaction (the appends one instance gathered while its previous group
--- committed), each checked against its own expected revision (${EXPECT_NO_STREAM}: no stream, ${EXPECT_ANY}: any): one row per
--- append, in order — ok, the stream's last revision before it (null: none), the position of its first event.
--- A conflict writes nothing for that append and does not fail the others. The lock is taken first and held to the
--- commit, so the revision checks cannot interleave with another append and positions follow commit order.
+-- Appends the batches of several streams in one transaction (the appends one instance gathered while its previous
+-- groups committed; never two to the same stream), each checked against its own expected revision
+-- (${EXPECT_NO_STREAM}: no stream, ${EXPECT_ANY}: any). Returns a row per append, in order: ok, the stream's last revision before it (null:
+-- none), the position of its first event. A conflict writes nothing for that append and does not fail the others
+-- (its events' positions are left unused: positions increase, they need not be consecutive). Event k belongs to
+-- append owners[k], at offsets[k] within it. The lock is taken first and held to the commit, so the revision
+-- checks cannot interleave with another append and positions follow commit order. data and metadata come as
+-- json[]: the server parses and checks them while it reads the call's arguments, before it takes the lock.
 CREATE FUNCTION ${s}.append_events(
-  streams text[], expected bigint[], counts int[], types text[], datas text[], metadatas text[]
+  streams text[], expected bigint[], counts int[], owners int[], offsets int[],
+  types text[], datas json[], metadatas json[]
 ) RETURNS TABLE (ok boolean, actual bigint, first_position bigint)
 LANGUAGE plpgsql AS $fn$
 DECLARE
-  next_position bigint;
+  last_position bigint;
+  accepted boolean[] := '{}';
+  bases bigint[] := '{}';
   consumed int := 0;
   appended boolean := false;
-  n int;
 BEGIN
+  IF (SELECT count(DISTINCT name) <> count(*) FROM unnest(streams) AS name) THEN
+    RAISE EXCEPTION 'append_events: a stream appears twice in one group';
+  END IF;
   PERFORM pg_advisory_xact_lock(hashtextextended('${s}.events append', 0));
-  SELECT coalesce(max(e.position), 0) INTO next_position FROM ${s}.events e;
+  SELECT coalesce(max(e.position), 0) INTO last_position FROM ${s}.events e;
   FOR i IN 1 .. coalesce(array_length(streams, 1), 0) LOOP
-    n := counts[i];
     SELECT max(e.revision) INTO actual FROM ${s}.events e WHERE e.stream = streams[i];
     ok := expected[i] = ${EXPECT_ANY}
       OR (expected[i] = ${EXPECT_NO_STREAM} AND actual IS NULL)
       OR expected[i] = actual;
-    first_position := next_position + 1;
-    IF ok AND n > 0 THEN
-      INSERT INTO ${s}.events (position, stream, revision, type, data, metadata)
-      SELECT next_position + k, streams[i], coalesce(actual, -1) + k,
-             types[consumed + k], datas[consumed + k]::json, metadatas[consumed + k]::json
-      FROM generate_series(1, n) AS k;
-      next_position := next_position + n;
-      appended := true;
-    END IF;
-    consumed := consumed + n;
+    first_position := last_position + consumed + 1;
+    accepted := accepted || ok;
+    bases := bases || coalesce(actual, -1);
+    appended := appended OR (ok AND counts[i] > 0);
+    consumed := consumed + counts[i];
     RETURN NEXT;
   END LOOP;
+  -- One statement for every event of the group, its arrays read once, in order.
+  INSERT INTO ${s}.events (position, stream, revision, type, data, metadata)
+  SELECT last_position + e.k, streams[e.owner], bases[e.owner] + 1 + e.offset_in, e.type, e.data, e.metadata
+  FROM unnest(owners, offsets, types, datas, metadatas) WITH ORDINALITY AS e(owner, offset_in, type, data, metadata, k)
+  WHERE accepted[e.owner];
   -- Delivered at commit, to every instance's listener: a wake-up only (subscribers read from their checkpoints).
   IF appended THEN
-    PERFORM pg_notify('${appendChannel(s)}', next_position::text);
+    PERFORM pg_notify('${appendChannel(s)}', (last_position + consumed)::text);
   END IF;
 END
 $fn$;
