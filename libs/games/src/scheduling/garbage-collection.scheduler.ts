@@ -196,10 +196,14 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
     });
   }
 
-  /** Whether the game's latest events already hold the turn's collection (a few events back at most). */
+  /** Whether the game's latest events already hold the turn's collection (read back to the turn's scheduling). */
   private async collectedAlready(job: CollectionJob): Promise<boolean> {
-    const latest = await this.store.readStream(gameStream(job.gameId), { direction: 'backwards', maxCount: 500 });
-    for (const event of latest) {
+    const latest = this.store.streamEvents(gameStream(job.gameId), {
+      direction: 'backwards',
+      pageSize: 20,
+      maxCount: 1000,
+    });
+    for await (const event of latest) {
       const turn = (event.data as { turn?: number } | null)?.turn;
       if (event.type === COLLECTED && turn === job.turn) return true;
       if (event.type === SCHEDULED && turn === job.turn) return false;
