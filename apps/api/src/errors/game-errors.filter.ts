@@ -69,7 +69,8 @@ export class GameErrorsFilter implements ExceptionFilter {
     }
     if (exception instanceof EventStoreUnavailableError) {
       this.logger.warn(exception.message);
-      return errorBody(503, 'the event store is unavailable; nothing was recorded, try again later');
+      // A connection lost while its commit was under way leaves the outcome unknown: the key makes the retry safe.
+      return errorBody(503, 'the event store is unavailable; try again later (with the same Idempotency-Key, if any)');
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     return errorBody(500, 'internal server error');
