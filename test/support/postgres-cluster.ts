@@ -8,8 +8,28 @@ import { Client } from 'pg';
 
 const run = promisify(execFile);
 
-/** Debian's PostgreSQL 15 (`.ci/run` installs the package where it is missing); POSTGRES_BIN points elsewhere. */
-export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
+/**
+ * Where `initdb` and `pg_ctl` are: POSTGRES_BIN, else Debian's newest `/usr/lib/postgresql/<15 or later>/bin`
+ * (`.ci/run` installs the package where it is missing), else the folder of an `initdb` on the PATH.
+ */
+function findPostgresBin(): string {
+  if (process.env.POSTGRES_BIN) return process.env.POSTGRES_BIN;
+  const debian = '/usr/lib/postgresql';
+  const versions = fs.existsSync(debian)
+    ? fs
+        .readdirSync(debian)
+        .filter((name) => /^\d+$/.test(name) && Number(name) >= 15)
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  for (const version of versions) {
+    const bin = path.join(debian, version, 'bin');
+    if (fs.existsSync(path.join(bin, 'initdb'))) return bin;
+  }
+  const onPath = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).stdout.trim();
+  return onPath === '' ? path.join(debian, '15', 'bin') : path.dirname(onPath);
+}
+
+export const POSTGRES_BIN = findPostgresBin();
 
 /** Why the postgres suites cannot run here, or null when they can. */
 export function postgresUnavailableReason(): string | null {
