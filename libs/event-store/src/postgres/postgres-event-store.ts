@@ -56,7 +56,7 @@ export interface PostgresEventStoreOptions {
   maxAppendsPerGroup?: number;
   /** At most this many events go into one transaction, unless a single append has more (default 2,000). */
   maxEventsPerGroup?: number;
-  /** Append transactions under way at once from this process (default 4; they queue for the append lock). */
+  /** Append transactions under way at once from this process (default 4, fewer in a smaller pool; they queue for the append lock). */
   appendGroupsInFlight?: number;
 }
 
@@ -182,7 +182,9 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
       maxGroupSize: options.maxAppendsPerGroup ?? 200,
       weightOf: (append) => append.events.length,
       maxGroupWeight: options.maxEventsPerGroup ?? 2000,
-      maxGroupsInFlight: options.appendGroupsInFlight ?? DEFAULT_APPEND_GROUPS_IN_FLIGHT,
+      // One connection of the pool at least stays for reads.
+      maxGroupsInFlight:
+        options.appendGroupsInFlight ?? Math.max(1, Math.min(DEFAULT_APPEND_GROUPS_IN_FLIGHT, (config.max ?? 1) - 1)),
     });
   }
 
