@@ -82,10 +82,12 @@ interface EventRow {
   type: string;
   data: unknown;
   metadata: Record<string, unknown>;
-  recorded_at: Date;
+  recorded_at: string;
 }
 
-const COLUMNS = 'position, stream, revision, type, data, metadata, recorded_at';
+/** recorded_at as the ISO text the port hands out (milliseconds, UTC), written by the server: no Date per row. */
+const COLUMNS = `position, stream, revision, type, data, metadata,
+  to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at`;
 
 /** bigint columns (positions, revisions) as numbers: exact up to 2^53, far beyond any log this serves. */
 const INT8_OID = 20;
@@ -102,7 +104,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     type: row.type,
     data: row.data,
     metadata: row.metadata,
-    recordedAt: row.recorded_at.toISOString(),
+    recordedAt: row.recorded_at,
   };
 }
 
