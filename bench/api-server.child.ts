@@ -1,17 +1,18 @@
+import type { EventStoreOptions } from '@app/event-store';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../apps/api/src/create-app';
 import { BENCH_ORGANISER_TOKEN, BENCH_SERVER_SECRET } from './api-server.handle';
 
 /**
  * The HTTP service in a process of its own, so that the load generator (autocannon, the SSE consumer) does not
- * share its event loop: `api-server.child.ts SQLITE_PATH on|off` (GC scheduler). Tells its parent the port over
+ * share its event loop: `api-server.child.ts STORE_JSON on|off` (the store's options; GC scheduler). Tells its parent the port over
  * IPC, and on 'stop' its own peak RSS and CPU time before it exits. Logs at the default level (`info`, a line per
  * request, as in production) to the parent's choice of stdout.
  */
 async function serve(): Promise<void> {
-  const [sqlitePath, scheduler = 'on'] = process.argv.slice(2);
+  const [store, scheduler = 'on'] = process.argv.slice(2);
   const app: NestExpressApplication = await createApp({
-    store: { kind: 'sqlite', sqlitePath },
+    store: JSON.parse(store) as EventStoreOptions,
     gcScheduler: scheduler === 'on',
     ignoreEnvFile: true,
     logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',

@@ -1,3 +1,4 @@
+import type { EventStoreOptions } from '@app/event-store';
 import { type ChildProcess, fork } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -18,9 +19,9 @@ export interface ApiServer {
   stop(): Promise<ServerStats>;
 }
 
-/** Starts the service on `sqlitePath` in a child process (same Node flags and TS loader as this one). */
-export function startApiServer(sqlitePath: string, scheduler: 'on' | 'off'): Promise<ApiServer> {
-  const child: ChildProcess = fork(path.join(__dirname, 'api-server.child.ts'), [sqlitePath, scheduler], {
+/** Starts the service on `store` in a child process (same Node flags and TS loader as this one). */
+export function startApiServer(store: EventStoreOptions, scheduler: 'on' | 'off'): Promise<ApiServer> {
+  const child: ChildProcess = fork(path.join(__dirname, 'api-server.child.ts'), [JSON.stringify(store), scheduler], {
     // BENCH_SERVER_PROFILE=DIR writes the server's CPU profile there (to find what a target is missing by).
     execArgv: [
       '-r',

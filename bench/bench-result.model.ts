@@ -1,3 +1,4 @@
+import type { EventStoreOptions } from '@app/event-store';
 import * as fs from 'node:fs';
 import type { Distribution } from './timing.kit';
 import { peakRssMb } from './timing.kit';
@@ -69,6 +70,12 @@ export function emitRows(rows: BenchRow[]): void {
 export function argument(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1] : undefined;
+}
+
+/** `--store JSON`: the store a benchmark runs on instead of its own SQLite file (the runner's postgres). */
+export function storeArgument(): EventStoreOptions | undefined {
+  const json = argument('store');
+  return json === undefined ? undefined : (JSON.parse(json) as EventStoreOptions);
 }
 
 /** Runs a benchmark's main and exits non-zero on failure (the runner reports it). */

@@ -17,14 +17,14 @@ const TURNS = 6;
 const RUNS = 5;
 
 /** One turn's events, chained as the command service stores them, in both forms the two sides append. */
-interface TurnBatch {
+export interface TurnBatch {
   events: NewEvent[];
   /** The same rows pre-serialised, for the raw inserts. */
   rows: { type: string; data: string; metadata: string }[];
 }
 
 /** The turns of a synthetic big-board game (set-up + first turn, then one turn each), chained. */
-function turnBatches(): TurnBatch[] {
+export function turnBatches(): TurnBatch[] {
   const game = recordSyntheticGame({ ...BIG_BOARD, turns: TURNS }, 11);
   const { events } = chainEvents<DomainEvent>(genesisHash(game.gameId), game.events);
   const batches: DomainEvent[][] = [[]];

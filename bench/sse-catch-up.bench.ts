@@ -1,8 +1,8 @@
-import { createStores } from '@app/event-store';
+import { createStores, type EventStoreOptions } from '@app/event-store';
 import { GAME_STREAM_PREFIX } from '@app/games';
 import * as fs from 'node:fs';
 import type { BenchRow } from './bench-result.model';
-import { argument, check, figure, main, row } from './bench-result.model';
+import { argument, check, figure, main, row, storeArgument } from './bench-result.model';
 import type { ServerStats } from './api-server.handle';
 import { BENCH_ORGANISER_TOKEN, startApiServer } from './api-server.handle';
 import type { MillionEventFixture } from './million-event.fixture';
@@ -15,8 +15,8 @@ const RUNS = Number(process.env.BENCH_SSE_RUNS ?? 3);
 const TIME_LIMIT_MS = 120_000;
 
 /** The same read the global stream's catch-up does (same filter, same page size), straight from the store. */
-async function readRaw(path: string): Promise<{ events: number; ms: number }> {
-  const stores = createStores({ kind: 'sqlite', sqlitePath: path });
+async function readRaw(store: EventStoreOptions): Promise<{ events: number; ms: number }> {
+  const stores = createStores(store);
   const start = nowMs();
   let events = 0;
   for await (const page of stores.eventStore.readAllPages({ filter: { streamPrefix: GAME_STREAM_PREFIX } })) {
@@ -30,17 +30,20 @@ async function readRaw(path: string): Promise<{ events: number; ms: number }> {
 /**
  * SSE catch-up: one consumer of `GET /events/stream` (the organiser's global stream, from the beginning) receives the
  * million-event game's events from a server in its own process, against reading the same events straight from the
- * store (readAllPages, same filter and page size) in this process. Raw reads and SSE runs alternate.
+ * store (readAllPages, same filter and page size) in this process. Raw reads and SSE runs alternate. The game is
+ * read from the fixture's SQLite file, or from `store` (the same game copied into postgres).
  */
-export async function sseCatchUpBench(fixture: MillionEventFixture): Promise<BenchRow[]> {
+export async function sseCatchUpBench(fixture: MillionEventFixture, store?: EventStoreOptions): Promise<BenchRow[]> {
+  const storeOptions: EventStoreOptions = store ?? { kind: 'sqlite', sqlitePath: fixture.path };
+  const onPostgres = storeOptions.kind === 'postgres';
   const raw: number[] = [];
   const sse: number[] = [];
   const runs: (SseCatchUp & { rawMs: number })[] = [];
   const servers: ServerStats[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const read = await readRaw(fixture.path);
+    const read = await readRaw(storeOptions);
     if (read.events !== fixture.events) throw new Error(`the store holds ${read.events} events`);
-    const server = await startApiServer(fixture.path, 'off');
+    const server = await startApiServer(storeOptions, 'off');
     const url = `${server.url}/events/stream?token=${BENCH_ORGANISER_TOKEN}`;
     const caughtUp = await consumeSse(url, fixture.events, TIME_LIMIT_MS);
     servers.push(await server.stop());
@@ -54,10 +57,11 @@ export async function sseCatchUpBench(fixture: MillionEventFixture): Promise<Ben
   const share = distribution(sse.map((rate, i) => rate / raw[i]));
   return [
     row({
-      id: 'sse-catch-up',
-      what: 'SSE catch-up of 1,000,000 events to one consumer',
+      id: onPostgres ? 'postgres-sse-catch-up' : 'sse-catch-up',
+      what: `SSE catch-up of 1,000,000 events to one consumer${onPostgres ? ', postgres' : ''}`,
       workload:
-        `GET /events/stream (organiser) from the start of a store holding the ${fixture.events.toLocaleString('en')}` +
+        `GET /events/stream (organiser) from the start of a ${onPostgres ? 'PostgreSQL' : 'SQLite'} store holding the ` +
+        `${fixture.events.toLocaleString('en')}` +
         `-event game; server and consumer in separate processes; ${RUNS} runs alternating with the raw read`,
       measured: figure('SSE events received', 'events/s', slowTail(rates)),
       baseline: figure('readAllPages straight from the store', 'events/s', slowTail(rawRates)),
@@ -78,5 +82,5 @@ export async function sseCatchUpBench(fixture: MillionEventFixture): Promise<Ben
 
 if (require.main === module) {
   const fixture = JSON.parse(fs.readFileSync(argument('fixture') as string, 'utf8')) as MillionEventFixture;
-  main(() => sseCatchUpBench(fixture));
+  main(() => sseCatchUpBench(fixture, storeArgument()));
 }

@@ -1,11 +1,11 @@
 import { createStores } from '@app/event-store';
-import type { Snapshot } from '@app/event-store';
+import type { EventStoreOptions, Snapshot } from '@app/event-store';
 import { SnapshotStore } from '@app/event-store';
 import { DEFAULT_GAMES_OPTIONS, GameRepository } from '@app/games';
 import type { GamesOptions } from '@app/games';
 import * as fs from 'node:fs';
 import type { BenchRow } from './bench-result.model';
-import { argument, check, figure, main, row } from './bench-result.model';
+import { argument, check, figure, main, row, storeArgument } from './bench-result.model';
 import type { MillionEventFixture } from './million-event.fixture';
 import { seededRandom } from '@app/rules/testing';
 import { collectGarbage, distribution, nowMs } from './timing.kit';
@@ -32,11 +32,14 @@ class NoSnapshots extends SnapshotStore {
 /**
  * Time travel: `GameRepository.loadAt(game, revision)` (latest snapshot at or before the revision, then the events
  * after it) at seeded random revisions of the million-event game, against folding from revision 0 through the
- * same repository with no snapshots.
+ * same repository with no snapshots. The game is read from the fixture's SQLite file, or from `store` (the same
+ * game copied into postgres).
  */
-export async function timeTravelBench(fixture: MillionEventFixture): Promise<BenchRow[]> {
-  const stores = createStores({ kind: 'sqlite', sqlitePath: fixture.path });
-  const options: GamesOptions = { ...DEFAULT_GAMES_OPTIONS, store: { kind: 'sqlite', sqlitePath: fixture.path } };
+export async function timeTravelBench(fixture: MillionEventFixture, store?: EventStoreOptions): Promise<BenchRow[]> {
+  const storeOptions: EventStoreOptions = store ?? { kind: 'sqlite', sqlitePath: fixture.path };
+  const stores = createStores(storeOptions);
+  const options: GamesOptions = { ...DEFAULT_GAMES_OPTIONS, store: storeOptions };
+  const onPostgres = storeOptions.kind === 'postgres';
   const withSnapshots = new GameRepository(stores.eventStore, stores.snapshotStore, options);
   const fromZero = new GameRepository(stores.eventStore, new NoSnapshots(), options);
   const random = seededRandom(2024);
@@ -86,10 +89,11 @@ export async function timeTravelBench(fixture: MillionEventFixture): Promise<Ben
   const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
   return [
     row({
-      id: 'time-travel',
-      what: 'time travel: state at a random revision of a 1,000,000-event game',
+      id: onPostgres ? 'postgres-time-travel' : 'time-travel',
+      what: `time travel${onPostgres ? ' on postgres' : ''}: state at a random revision of a 1,000,000-event game`,
       workload:
-        `one game of ${fixture.events.toLocaleString('en')} events (${fixture.turns} big-board turns) in SQLite, ` +
+        `one game of ${fixture.events.toLocaleString('en')} events (${fixture.turns} big-board turns) in ` +
+        `${onPostgres ? 'PostgreSQL (a local throwaway server)' : 'SQLite'}, ` +
         `${fixture.snapshots} snapshots (every 1,000 revisions and at turn ends); ${SAMPLES} seeded random ` +
         `revisions via GameRepository.loadAt; ${FULL_FOLDS} full folds`,
       measured: figure('loadAt through snapshots', 'ms', loads),
@@ -117,5 +121,5 @@ export async function timeTravelBench(fixture: MillionEventFixture): Promise<Ben
 
 if (require.main === module) {
   const fixture = JSON.parse(fs.readFileSync(argument('fixture') as string, 'utf8')) as MillionEventFixture;
-  main(() => timeTravelBench(fixture));
+  main(() => timeTravelBench(fixture, storeArgument()));
 }

@@ -37,7 +37,9 @@ export interface CliOptions {
  */
 export function runSanctum(args: readonly string[], { env = {}, input = '' }: CliOptions = {}): Promise<CliRun> {
   const base = { ...process.env };
-  for (const name of ['EVENT_STORE', 'SQLITE_PATH', 'ESDB_CONNECTION_STRING']) delete base[name];
+  for (const name of ['EVENT_STORE', 'SQLITE_PATH', 'ESDB_CONNECTION_STRING', 'POSTGRES_URL', 'POSTGRES_SCHEMA']) {
+    delete base[name];
+  }
   return slot(
     () =>
       new Promise<CliRun>((resolve, reject) => {

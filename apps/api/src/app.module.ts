@@ -6,7 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
 import { GamesModule } from '@app/games';
 import { API_CONFIG, API_CONFIG_NAMESPACE, type ApiConfig, apiConfigFromEnv } from './config/api-config';
-import { VIEWER_SECRETS, resolveViewerSecrets, secretsFileFor } from './config/viewer-secrets';
+import {
+  VIEWER_SECRETS,
+  assertSecretsSharedByInstances,
+  resolveViewerSecrets,
+  secretsFileFor,
+} from './config/viewer-secrets';
 import { EventCausationHttpController } from './audit/event-causation.http.controller';
 import { GameAuditHttpController } from './audit/game-audit.http.controller';
 import { GameErrorsFilter } from './errors/game-errors.filter';
@@ -46,10 +51,9 @@ export class AppModule implements NestModule {
     const configModule = await ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile });
     const config: ApiConfig = { ...apiConfigFromEnv(process.env), ...given };
     // Read (or made, at the first start) before anything is served: every request's viewer depends on them.
-    const secrets = resolveViewerSecrets(
-      { organiserToken: config.organiserToken, serverSecret: config.serverSecret },
-      secretsFileFor(config.store),
-    );
+    const configured = { organiserToken: config.organiserToken, serverSecret: config.serverSecret };
+    assertSecretsSharedByInstances(config.store, configured);
+    const secrets = resolveViewerSecrets(configured, secretsFileFor(config.store));
     return {
       module: AppModule,
       imports: [

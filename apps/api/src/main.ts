@@ -9,7 +9,8 @@ async function main(): Promise<void> {
   // SIGTERM/SIGINT run the shutdown hooks: streams end, in-flight appends finish, then the store closes.
   app.enableShutdownHooks();
   const config = app.get(ConfigService).getOrThrow<ApiConfig>('api');
-  await app.listen(config.port);
+  if (config.host === undefined) await app.listen(config.port);
+  else await app.listen(config.port, config.host);
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
   process.stdout.write(`Sanctum Chronicle API on ${url} (docs ${url}/docs), store: ${describeStore(config.store)}\n`);
   // The one time a token is ever written out: the start that generated it (later starts read it from the file).

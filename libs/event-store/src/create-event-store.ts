@@ -3,12 +3,16 @@ import type { EventStore } from './event-store.port';
 import { DEFAULT_SQLITE_PATH, type EventStoreOptions } from './event-store.options';
 import { MemoryEventStore } from './memory/memory-event-store';
 import { MemorySnapshotStore } from './memory/memory-snapshot-store';
+import { PostgresEventStore } from './postgres/postgres-event-store';
 import type { SnapshotStore } from './snapshot-store.port';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
 
 export interface EventStores {
   eventStore: EventStore;
-  /** sqlite: the same file; memory: the same object; esdb: process memory (see MemorySnapshotStore). */
+  /**
+   * sqlite: the same file; postgres: a table beside the events, shared by every instance; memory: the same object;
+   * esdb: process memory (see MemorySnapshotStore).
+   */
   snapshotStore: SnapshotStore;
   close(): Promise<void>;
 }
@@ -19,6 +23,17 @@ export function createStores(options: EventStoreOptions): EventStores {
     case 'sqlite': {
       const store = new SqliteEventStore({
         path: options.sqlitePath ?? DEFAULT_SQLITE_PATH,
+        pollIntervalMs: options.pollIntervalMs,
+      });
+      return { eventStore: store, snapshotStore: store, close: () => store.close() };
+    }
+    case 'postgres': {
+      if (!options.postgresUrl) throw new TypeError('postgres event store needs postgresUrl');
+      const store = new PostgresEventStore({
+        connectionString: options.postgresUrl,
+        schema: options.postgresSchema,
+        poolSize: options.postgresPoolSize,
+        statementTimeoutMs: options.postgresStatementTimeoutMs,
         pollIntervalMs: options.pollIntervalMs,
       });
       return { eventStore: store, snapshotStore: store, close: () => store.close() };

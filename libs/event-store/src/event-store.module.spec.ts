@@ -11,6 +11,7 @@ import { eventStoreOptionsFromEnv } from './event-store.options';
 import { EventStore } from './event-store.port';
 import { MemoryEventStore } from './memory/memory-event-store';
 import { MemorySnapshotStore } from './memory/memory-snapshot-store';
+import { PostgresEventStore } from './postgres/postgres-event-store';
 import { SnapshotStore } from './snapshot-store.port';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
 
@@ -79,6 +80,41 @@ describe('createStores / createEventStore / eventStoreOptionsFromEnv', () => {
     expect(() => createStores({ kind: 'esdb' })).toThrow(/esdbConnectionString/);
   });
 
+  it('builds a postgres store that is its own snapshot store, and refuses what it cannot use before connecting', async () => {
+    const postgres = createStores({ kind: 'postgres', postgresUrl: 'postgresql://sanctum@127.0.0.1:1/none' });
+    expect(postgres.eventStore).toBeInstanceOf(PostgresEventStore);
+    expect(postgres.snapshotStore).toBe(postgres.eventStore);
+    await postgres.close(); // never connected: nothing to wait for
+    expect(() => createStores({ kind: 'postgres' })).toThrow(/postgresUrl/);
+    expect(() => createStores({ kind: 'postgres', postgresUrl: 'host=db dbname=x' })).toThrow(/must be a URI/);
+    expect(() =>
+      createStores({ kind: 'postgres', postgresUrl: 'postgresql://u:pw@db/x', postgresSchema: 'Bad-Name' }),
+    ).toThrow(/schema must be/);
+    expect(() => createStores({ kind: 'postgres', postgresUrl: 'postgresql://db/x', postgresPoolSize: 0 })).toThrow(
+      /pool size/,
+    );
+  });
+
+  it('reads the postgres settings, and refuses postgres without POSTGRES_URL', () => {
+    expect(
+      eventStoreOptionsFromEnv({
+        EVENT_STORE: 'postgres',
+        POSTGRES_URL: 'postgresql://db/x',
+        POSTGRES_POOL_SIZE: '3',
+        POSTGRES_STATEMENT_TIMEOUT_MS: '1500',
+      }),
+    ).toMatchObject({
+      kind: 'postgres',
+      postgresUrl: 'postgresql://db/x',
+      postgresPoolSize: 3,
+      postgresStatementTimeoutMs: 1500,
+    });
+    expect(() => eventStoreOptionsFromEnv({ EVENT_STORE: 'postgres' })).toThrow(/needs POSTGRES_URL/);
+    expect(() =>
+      eventStoreOptionsFromEnv({ EVENT_STORE: 'postgres', POSTGRES_URL: 'postgresql://db/x', POSTGRES_POOL_SIZE: '0' }),
+    ).toThrow(/POSTGRES_POOL_SIZE must be a whole number of at least 1, got '0'/);
+  });
+
   it('reads EVENT_STORE, SQLITE_PATH and ESDB_CONNECTION_STRING (default sqlite)', () => {
     expect(eventStoreOptionsFromEnv({})).toEqual({
       kind: 'sqlite',
@@ -93,6 +129,6 @@ describe('createStores / createEventStore / eventStoreOptionsFromEnv', () => {
       kind: 'memory',
       sqlitePath: '/tmp/x.db',
     });
-    expect(() => eventStoreOptionsFromEnv({ EVENT_STORE: 'postgres' })).toThrow(TypeError);
+    expect(() => eventStoreOptionsFromEnv({ EVENT_STORE: 'mysql' })).toThrow(TypeError);
   });
 });

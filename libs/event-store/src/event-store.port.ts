@@ -40,7 +40,8 @@ export abstract class EventStore {
   /**
    * Catch-up subscription (cold Observable: each `.subscribe()` starts its own from the checkpoint; unsubscribing
    * stops delivery). Catch-up then live, every event exactly once, in order. Completes when the store closes;
-   * errors with EventStoreUnavailableError if the store fails.
+   * errors with EventStoreUnavailableError if the store fails (postgres: only if its first read fails; after that
+   * it waits out a lost server and goes on from where it was).
    */
   abstract subscribe(options?: SubscribeOptions): Observable<RecordedEvent>;
 

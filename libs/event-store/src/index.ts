@@ -1,4 +1,4 @@
-/** Event store: the port, its adapters (sqlite, esdb, memory), snapshots, and the Nest module. */
+/** Event store: the port, its adapters (sqlite, postgres, esdb, memory), snapshots, and the Nest module. */
 export * from './event-store.types';
 export * from './event-store.port';
 export * from './snapshot-store.port';
@@ -15,5 +15,6 @@ export * from './event-store.module';
 export * from './memory/memory-event-store';
 export * from './memory/memory-snapshot-store';
 export * from './sqlite/sqlite-event-store';
+export * from './postgres/postgres-event-store';
 export * from './esdb/esdb-event-store';
 export { mapEsdbError } from './esdb/esdb-error-mapping';

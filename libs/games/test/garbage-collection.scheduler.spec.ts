@@ -164,25 +164,28 @@ describe('T1: a scheduled garbage collection always happens while a scheduler ru
     }
   }, 60_000);
 
-  it('a lost live subscription is taken up again from where it was: later turns are still collected, each once', async () => {
-    const harness = await GamesHarness.start({
-      store: { kind: 'sqlite', sqlitePath: dir.path('lost.db'), pollIntervalMs: 50 },
-    });
-    const store = new SubscriptionsThatBreak(harness.store, 0, 2);
-    const scheduler = schedulerOver(harness, store);
+  it('a lost live subscription is taken up again from where it was: another process’s turns are still collected, each once', async () => {
+    const file = dir.path('lost.db');
+    const store = { kind: 'sqlite' as const, sqlitePath: file, pollIntervalMs: 50 };
+    // The turns are played in another process (its own command service, no scheduler): this scheduler learns of
+    // them only from the store's live stream.
+    const players = await GamesHarness.start({ store, runScheduler: false });
+    const harness = await GamesHarness.start({ store });
+    const breaking = new SubscriptionsThatBreak(harness.store, 0, 2);
+    const scheduler = schedulerOver(harness, breaking);
     try {
       await scheduler.start();
-      await confirmTurnOne(harness, 'lost');
+      await confirmTurnOne(players, 'lost');
       await eventually(async () => (await count(harness, 'lost', 'GarbageCollected')) === 1, 20_000);
-      await harness.commands.handle('lost', 'ConfirmOrders', { player: 'red' }, { commandId: 'red-2' });
-      await harness.commands.handle('lost', 'ConfirmOrders', { player: 'blue' }, { commandId: 'blue-2' });
+      await players.commands.handle('lost', 'ConfirmOrders', { player: 'red' }, { commandId: 'red-2' });
+      await players.commands.handle('lost', 'ConfirmOrders', { player: 'blue' }, { commandId: 'blue-2' });
       await eventually(async () => (await count(harness, 'lost', 'GarbageCollected')) === 2, 20_000);
       await scheduler.whenIdle();
-      expect(store.broken).toBe(2);
+      expect(breaking.broken).toBe(2);
       expect(await count(harness, 'lost', 'GarbageCollected')).toBe(2);
     } finally {
-      await scheduler.onApplicationShutdown();
-      await harness.close();
+      scheduler.onApplicationShutdown();
+      await Promise.all([players.close(), harness.close()]);
     }
   }, 60_000);
 

@@ -3,17 +3,34 @@ import { npmScriptAsNodeCommand } from '../../support/npm-script.command';
 import { REPO_ROOT } from '../../support/run-cli';
 
 export interface ApiProcessOptions {
-  sqlitePath: string;
+  /** The store: a SQLite file, or `store` for another (EVENT_STORE, POSTGRES_URL…). */
+  sqlitePath?: string;
+  store?: Record<string, string>;
+  /** HOST: the address it listens on and is reached at (default: every address, reached at 127.0.0.1). */
+  host?: string;
   organiserToken: string;
   serverSecret: string;
+  /** Further settings (LOG_LEVEL, GC_SCHEDULER…). */
+  env?: Record<string, string>;
 }
+
+/** Every setting that names a store: none of the developer's shell may leak into a test's service. */
+const STORE_SETTINGS = [
+  'EVENT_STORE',
+  'SQLITE_PATH',
+  'ESDB_CONNECTION_STRING',
+  'POSTGRES_URL',
+  'POSTGRES_SCHEMA',
+  'POSTGRES_POOL_SIZE',
+  'POSTGRES_STATEMENT_TIMEOUT_MS',
+];
 
 export interface ApiExit {
   code: number | null;
   signal: NodeJS.Signals | null;
 }
 
-/** The HTTP service as its own process on a SQLite file; PORT=0 lets it pick a free port, read from its start line. */
+/** The HTTP service as its own process (`npm start`); PORT=0 lets it pick a free port, read from its start line. */
 export class ApiProcess {
   readonly exited: Promise<ApiExit>;
   /** The end of what it wrote (for a failure message). */
@@ -22,6 +39,8 @@ export class ApiProcess {
   private constructor(
     readonly child: ChildProcessWithoutNullStreams,
     readonly port: Promise<number>,
+    /** The address it is reached at. */
+    readonly host: string,
   ) {
     this.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
   }
@@ -30,21 +49,28 @@ export class ApiProcess {
     return this.output;
   }
 
+  /** `http://<host>:<port>` once it listens. */
+  async url(): Promise<string> {
+    return `http://${this.host}:${await this.port}`;
+  }
+
   static start(options: ApiProcessOptions): ApiProcess {
     const { command, args } = npmScriptAsNodeCommand('start');
     const env: NodeJS.ProcessEnv = { ...process.env };
-    for (const name of ['EVENT_STORE', 'SQLITE_PATH', 'ESDB_CONNECTION_STRING', 'PORT', 'BODY_LIMIT']) delete env[name];
+    for (const name of [...STORE_SETTINGS, 'PORT', 'HOST', 'BODY_LIMIT']) delete env[name];
+    const store = options.store ?? { EVENT_STORE: 'sqlite', SQLITE_PATH: options.sqlitePath ?? '' };
     const child = spawn(command, args, {
       cwd: REPO_ROOT,
       env: {
         ...env,
         PORT: '0',
-        EVENT_STORE: 'sqlite',
-        SQLITE_PATH: options.sqlitePath,
+        ...(options.host === undefined ? {} : { HOST: options.host }),
+        ...store,
         ORGANISER_TOKEN: options.organiserToken,
         SERVER_SECRET: options.serverSecret,
         GC_SCHEDULER: 'on',
         LOG_LEVEL: 'warn',
+        ...options.env,
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -56,7 +82,7 @@ export class ApiProcess {
     });
     // Observed by ready(); a process killed before anyone asked must not leave an unhandled rejection behind.
     port.catch(() => undefined);
-    const api = new ApiProcess(child, port);
+    const api = new ApiProcess(child, port, options.host ?? '127.0.0.1');
     const keep = (chunk: Buffer) => {
       api.output = (api.output + chunk.toString('utf8')).slice(-20_000);
       const started = /API on http:\/\/[^:\s]+:(\d+)/.exec(api.output);
@@ -82,7 +108,7 @@ export class ApiProcess {
     ]).finally(() => clearTimeout(timer));
     for (;;) {
       try {
-        const response = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(2_000) });
+        const response = await fetch(`http://${this.host}:${port}/health`, { signal: AbortSignal.timeout(2_000) });
         if (response.status === 200) return port;
       } catch {
         // Not answering yet.

@@ -31,6 +31,29 @@ describe('apiConfigFromEnv', () => {
     });
   });
 
+  it('reads the postgres settings and the address to listen on', () => {
+    const config = apiConfigFromEnv({
+      HOST: '127.0.0.2',
+      EVENT_STORE: 'postgres',
+      POSTGRES_URL: ' postgresql://sanctum:pw@db:5432/games ',
+      POSTGRES_SCHEMA: 'tournament',
+      POSTGRES_POOL_SIZE: '4',
+      POSTGRES_STATEMENT_TIMEOUT_MS: '2500',
+    });
+    expect(config).toMatchObject({
+      host: '127.0.0.2',
+      store: {
+        kind: 'postgres',
+        postgresUrl: 'postgresql://sanctum:pw@db:5432/games',
+        postgresSchema: 'tournament',
+        postgresPoolSize: 4,
+        postgresStatementTimeoutMs: 2500,
+      },
+    });
+    expect(apiConfigFromEnv({ HOST: 'localhost' }).host).toBe('localhost');
+    expect(apiConfigFromEnv({ HOST: '::1' }).host).toBe('::1');
+  });
+
   it('reads the organiser token and the server secret, which are left unset by default', () => {
     expect(apiConfigFromEnv({})).toMatchObject({ organiserToken: undefined, serverSecret: undefined });
     expect(
@@ -52,7 +75,15 @@ describe('apiConfigFromEnv', () => {
     [{ PORT: '70000' }, /PORT/],
     [{ GC_SCHEDULER: 'sometimes' }, /GC_SCHEDULER/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
-    [{ EVENT_STORE: 'postgres' }, /EVENT_STORE/],
+    [{ EVENT_STORE: 'mysql' }, /EVENT_STORE/],
+    [{ EVENT_STORE: 'postgres' }, /POSTGRES_URL/],
+    [{ EVENT_STORE: 'postgres', POSTGRES_URL: 'postgresql://db/x', POSTGRES_POOL_SIZE: 'many' }, /POSTGRES_POOL_SIZE/],
+    [
+      { EVENT_STORE: 'postgres', POSTGRES_URL: 'postgresql://db/x', POSTGRES_STATEMENT_TIMEOUT_MS: '0' },
+      /POSTGRES_STATEMENT_TIMEOUT_MS/,
+    ],
+    [{ HOST: 'http://127.0.0.2' }, /HOST/],
+    [{ HOST: '127.0.0.2 127.0.0.3' }, /HOST/],
   ])('refuses %p, naming the variable', (env, message) => {
     expect(() => apiConfigFromEnv(env)).toThrow(message);
   });
@@ -63,6 +94,12 @@ describe('describeStore', () => {
     expect(describeStore({ kind: 'sqlite' })).toBe('sqlite (./data/sanctum.db)');
     expect(describeStore({ kind: 'esdb', esdbConnectionString: 'esdb://admin:changeit@db:2113?tls=false' })).toBe(
       'esdb (esdb://***@db:2113?tls=false)',
+    );
+    expect(describeStore({ kind: 'postgres', postgresUrl: 'postgresql://sanctum:secret@db:5432/games' })).toBe(
+      'postgres (postgresql://***@db:5432/games)',
+    );
+    expect(describeStore({ kind: 'postgres', postgresUrl: 'postgresql://db/games', postgresSchema: 'cup' })).toBe(
+      'postgres (postgresql://db/games, schema cup)',
     );
   });
 });

@@ -1,10 +1,13 @@
+import { isIP } from 'node:net';
 import { DEFAULT_SQLITE_PATH, type EventStoreOptions, eventStoreOptionsFromEnv } from '@app/event-store';
 
 /** Everything the HTTP service is configured with (DESIGN.md "Stores"; read from the environment or `.env`). */
 export interface ApiConfig {
   /** PORT (default 3000; 0 picks a free port). */
   port: number;
-  /** EVENT_STORE, SQLITE_PATH, ESDB_CONNECTION_STRING. */
+  /** HOST: the address to listen on (default: every address of the machine, as Node listens). */
+  host?: string;
+  /** EVENT_STORE, SQLITE_PATH, POSTGRES_URL (and POSTGRES_*), ESDB_CONNECTION_STRING. */
   store: EventStoreOptions;
   /** GC_SCHEDULER=off leaves the end-of-turn garbage collection to another process (tests, read replicas). */
   gcScheduler: boolean;
@@ -56,6 +59,18 @@ function secret(env: NodeJS.ProcessEnv, name: string, rule: RegExp, what: string
   return raw;
 }
 
+/** An IP address or a host name (`localhost`, `api.internal`), never a URL or a list. */
+const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
+
+function host(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.HOST?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  if (isIP(raw) === 0 && !HOST_NAME.test(raw)) {
+    throw new TypeError(`HOST must be an IP address or a host name to listen on, got '${raw}'`);
+  }
+  return raw;
+}
+
 /** Reads the configuration; a bad value stops the start with a message naming the variable. */
 export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const logLevel = (env.LOG_LEVEL ?? 'info').trim().toLowerCase() || 'info';
@@ -64,6 +79,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
   }
   return {
     port: integer(env, 'PORT', 3000, 65535),
+    host: host(env),
     store: eventStoreOptionsFromEnv(env),
     gcScheduler: onOff(env, 'GC_SCHEDULER', true),
     logLevel,
@@ -80,13 +96,20 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
   };
 }
 
+/** A connection string without its user and password (`postgresql://***@db:5432/sanctum`). */
+function hideCredentials(connection: string | undefined): string {
+  return (connection ?? '').replace(/\/\/[^@/]*@/, '//***@');
+}
+
 /** Describes the store for the start-up line and /health without leaking credentials of a connection string. */
 export function describeStore(store: EventStoreOptions): string {
   switch (store.kind) {
     case 'sqlite':
       return `sqlite (${store.sqlitePath ?? DEFAULT_SQLITE_PATH})`;
+    case 'postgres':
+      return `postgres (${hideCredentials(store.postgresUrl)}${store.postgresSchema ? `, schema ${store.postgresSchema}` : ''})`;
     case 'esdb':
-      return `esdb (${(store.esdbConnectionString ?? '').replace(/\/\/[^@/]*@/, '//***@')})`;
+      return `esdb (${hideCredentials(store.esdbConnectionString)})`;
     default:
       return store.kind;
   }

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { resolveViewerSecrets, secretsFileFor } from './viewer-secrets';
+import { assertSecretsSharedByInstances, resolveViewerSecrets, secretsFileFor } from './viewer-secrets';
 
 describe('viewer secrets (ORGANISER_TOKEN, SERVER_SECRET)', () => {
   let dir: string;
@@ -20,6 +20,19 @@ describe('viewer secrets (ORGANISER_TOKEN, SERVER_SECRET)', () => {
     expect(secretsFileFor({ kind: 'esdb', esdbConnectionString: 'esdb://x' })).toBe(path.join('data', 'secrets.json'));
     expect(secretsFileFor({ kind: 'memory' })).toBeNull();
     expect(secretsFileFor({ kind: 'sqlite', sqlitePath: ':memory:' })).toBeNull();
+  });
+
+  it('must both be set on a postgres store, shared by instances on several machines', () => {
+    const store = { kind: 'postgres' as const, postgresUrl: 'postgresql://db/sanctum' };
+    expect(() => assertSecretsSharedByInstances(store, {})).toThrow(
+      /^EVENT_STORE=postgres needs ORGANISER_TOKEN and SERVER_SECRET: every instance/,
+    );
+    expect(() => assertSecretsSharedByInstances(store, { organiserToken: 'organiser-token-0123' })).toThrow(
+      /^EVENT_STORE=postgres needs SERVER_SECRET:/,
+    );
+    const both = { organiserToken: 'organiser-token-0123', serverSecret: 'server-secret-01234' };
+    expect(() => assertSecretsSharedByInstances(store, both)).not.toThrow();
+    expect(() => assertSecretsSharedByInstances({ kind: 'sqlite' }, {})).not.toThrow();
   });
 
   it('are generated at the first start, saved for the owner only, and read back at the next', () => {

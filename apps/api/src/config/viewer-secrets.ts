@@ -31,6 +31,24 @@ export function secretsFileFor(store: EventStoreOptions): string | null {
   return path.join(path.dirname(store.kind === 'sqlite' ? database : DEFAULT_SQLITE_PATH), SECRETS_FILE_NAME);
 }
 
+/**
+ * Instances on one postgres store run on several machines: secrets generated into a file by each would differ
+ * (one instance's player tokens refused by the next), so that store needs both set, the same on every instance.
+ */
+export function assertSecretsSharedByInstances(store: EventStoreOptions, given: Partial<ViewerSecrets>): void {
+  if (store.kind !== 'postgres') return;
+  const missing = [
+    given.organiserToken === undefined ? 'ORGANISER_TOKEN' : null,
+    given.serverSecret === undefined ? 'SERVER_SECRET' : null,
+  ].filter((name) => name !== null);
+  if (missing.length > 0) {
+    throw new TypeError(
+      `EVENT_STORE=postgres needs ${missing.join(' and ')}: every instance on the shared store must use the same ` +
+        'organiser token and server secret (e.g. from `openssl rand -base64 32`)',
+    );
+  }
+}
+
 function fresh(): ViewerSecrets {
   return { organiserToken: randomBytes(32).toString('base64url'), serverSecret: randomBytes(32).toString('base64url') };
 }

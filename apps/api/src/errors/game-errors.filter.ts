@@ -79,7 +79,8 @@ export class GameErrorsFilter implements ExceptionFilter {
     }
     if (exception instanceof EventStoreUnavailableError) {
       this.logger.warn(exception.message);
-      return errorBody(503, 'the event store is unavailable; nothing was recorded, try again later');
+      // A connection lost while its commit was under way leaves the outcome unknown: the key makes the retry safe.
+      return errorBody(503, 'the event store is unavailable; try again later (with the same Idempotency-Key, if any)');
     }
     if (exception instanceof UnknownPositionError) return errorBody(400, exception.message);
     if (exception instanceof StreamDeletedError) {

@@ -9,14 +9,17 @@ export interface ConfiguredStore {
   store: EventStore;
   /** The store's snapshots (a cache; `verify` checks them against the events). */
   snapshots: SnapshotStore;
-  /** How messages name it: `the sqlite store /abs/data/sanctum.db`, `the memory store`, `the esdb store host:2113`. */
+  /**
+   * How messages name it: `the sqlite store /abs/data/sanctum.db`, `the memory store`, `the esdb store host:2113`,
+   * `the postgres store postgresql://db:5432/sanctum`.
+   */
   name: string;
   kind: EventStoreOptions['kind'];
   close(): Promise<void>;
 }
 
 /** The connection string without credentials: messages must never print a password. */
-function esdbTarget(connection: string | undefined): string {
+function withoutCredentials(connection: string | undefined): string {
   return (connection ?? '').replace(/^([a-z+]+:\/\/)[^@/]*@/i, '$1');
 }
 
@@ -25,21 +28,23 @@ function storeName(options: EventStoreOptions): string {
     case 'sqlite':
       return `the sqlite store ${path.resolve(options.sqlitePath ?? './data/sanctum.db')}`;
     case 'esdb':
-      return `the esdb store ${esdbTarget(options.esdbConnectionString)}`;
+      return `the esdb store ${withoutCredentials(options.esdbConnectionString)}`;
+    case 'postgres':
+      return `the postgres store ${withoutCredentials(options.postgresUrl)}`;
     default:
       return 'the memory store';
   }
 }
 
 /**
- * Opens the store configured like the service's (EVENT_STORE, SQLITE_PATH, ESDB_CONNECTION_STRING, and `.env`
+ * Opens the store configured like the service's (EVENT_STORE, SQLITE_PATH, POSTGRES_URL, ESDB_CONNECTION_STRING, and `.env`
  * when present; relative paths from the repository root, as `npm start` reads them). The store library is
  * loaded here, on demand, so that `simulate`, which needs no store, does not pay for loading it.
  */
 export async function openConfiguredStore(): Promise<ConfiguredStore> {
   // Like @nestjs/config in the service: the file fills in what the environment does not already set.
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const { createStores, eventStoreOptionsFromEnv } = await import('@app/event-store');
+  const { createStores, eventStoreOptionsFromEnv } = await import('./event-store.loader');
   let options: EventStoreOptions;
   try {
     options = eventStoreOptionsFromEnv(process.env);

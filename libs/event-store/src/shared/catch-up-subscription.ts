@@ -15,6 +15,13 @@ export interface CatchUpSource {
   notifier: ChangeNotifier;
   /** Turns a read failure into the error the subscriber sees. */
   mapError(error: unknown): unknown;
+  /**
+   * A store that can lose its server and get it back (postgres): once the subscription has read successfully, a
+   * read that fails with an error this accepts (the store unavailable) is tried again from the same checkpoint
+   * after `retryMs` or the next wake-up, whichever comes first, instead of ending the subscription. A first read
+   * that fails still fails the subscription at once, so a new reader learns that the store is down.
+   */
+  outlast?: { isTransient(mappedError: unknown): boolean; retryMs: number };
 }
 
 /**
@@ -32,6 +39,8 @@ export function catchUpSubscription(
     let running = false;
     let dirty = false;
     let stopped = false;
+    let readOnce = false;
+    let retryTimer: NodeJS.Timeout | undefined;
 
     const pump = async (): Promise<void> => {
       dirty = true;
@@ -42,6 +51,7 @@ export function catchUpSubscription(
           dirty = false;
           for (;;) {
             const page = await source.readAfter(checkpoint, pageSize);
+            readOnce = true;
             for (const event of page) {
               if (stopped) return;
               checkpoint = source.checkpointOf(event);
@@ -52,9 +62,16 @@ export function catchUpSubscription(
         }
       } catch (error) {
         if (!stopped) {
+          const mapped = source.mapError(error);
+          if (readOnce && source.outlast?.isTransient(mapped)) {
+            clearTimeout(retryTimer);
+            retryTimer = setTimeout(() => void pump(), source.outlast.retryMs);
+            retryTimer.unref();
+            return;
+          }
           stopped = true;
           stopListening();
-          subscriber.error(source.mapError(error));
+          subscriber.error(mapped);
         }
       } finally {
         running = false;
@@ -65,6 +82,7 @@ export function catchUpSubscription(
       onChange: () => void pump(),
       onClose: () => {
         stopped = true;
+        clearTimeout(retryTimer);
         subscriber.complete();
       },
     });
@@ -72,6 +90,7 @@ export function catchUpSubscription(
 
     return () => {
       stopped = true;
+      clearTimeout(retryTimer);
       stopListening();
     };
   });

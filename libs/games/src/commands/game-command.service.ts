@@ -38,9 +38,13 @@ export interface CommandIdentity {
  * the expected revision → on a revision conflict, reload and decide again, a bounded number of times. A command
  * the rules refuse throws CommandRejected and appends nothing.
  */
+/** Told of every command this process records, right after its append (see GameCommandService.onRecorded). */
+export type RecordedListener = (gameId: string, events: readonly GameEventLine[]) => void;
+
 @Injectable()
 export class GameCommandService {
   private readonly locks = new KeyedLock();
+  private readonly recordedListeners = new Set<RecordedListener>();
 
   constructor(
     private readonly store: EventStore,
@@ -101,6 +105,16 @@ export class GameCommandService {
   }
 
   /**
+   * Calls `listener` with the events of every command this process records, synchronously, before the command's
+   * caller hears of it: a command the listener starts for the same game (the scheduler's garbage collection)
+   * queues behind it and ahead of any request that arrives later. Returns the unsubscribe.
+   */
+  onRecorded(listener: RecordedListener): () => void {
+    this.recordedListeners.add(listener);
+    return () => this.recordedListeners.delete(listener);
+  }
+
+  /**
    * The outcome a command recorded earlier under this id, answered again as it was (its own last revision); null
    * when no command was recorded under it. The same id on a different command is refused: answering with
    * another command's outcome would record nothing and claim success.
@@ -145,17 +159,14 @@ export class GameCommandService {
       snapshotRevision: due ? appended.lastRevision : game.snapshotRevision,
     };
     this.games.remember(recorded);
+    const lines: GameEventLine[] = events.map((event, i) => ({
+      revision: appended.firstRevision + i,
+      type: event.type,
+      data: event.data,
+      metadata: event.metadata as unknown as Record<string, unknown>,
+    }));
+    for (const listener of this.recordedListeners) listener(game.gameId, lines);
     if (due) await this.games.saveSnapshot(recorded);
-    return {
-      gameId: game.gameId,
-      events: events.map((event, i) => ({
-        revision: appended.firstRevision + i,
-        type: event.type,
-        data: event.data,
-        metadata: event.metadata as unknown as Record<string, unknown>,
-      })),
-      revision: appended.lastRevision,
-      state: decision.state,
-    };
+    return { gameId: game.gameId, events: lines, revision: appended.lastRevision, state: decision.state };
   }
 }

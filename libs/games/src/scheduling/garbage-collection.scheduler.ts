@@ -1,17 +1,33 @@
-import { DamagedEventError, EventStore, EventStoreUnavailableError } from '@app/event-store';
+import {
+  DamagedEventError,
+  EventStore,
+  EventStoreConfigurationError,
+  EventStoreUnavailableError,
+} from '@app/event-store';
 import type { RecordedEvent } from '@app/event-store';
 import { CommandRejected } from '@app/rules';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { type Observable, Subject, type Subscription, defer, mergeMap, retry, tap, throwError, timer } from 'rxjs';
+import { RecentEntriesCache } from '../caching/recent-entries.cache';
 import { GameCommandService } from '../commands/game-command.service';
 import { GameNotFoundError } from '../games.errors';
 import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
-import { GAME_STREAM_PREFIX, gameIdOfStream } from '../game-stream';
+import { GAME_STREAM_PREFIX, gameIdOfStream, gameStream } from '../game-stream';
 import { CollectionCheckpointStore } from './collection-checkpoint.store';
 import { COLLECTED, PendingCollections, SCHEDULED } from './pending-collections';
 import { pause, retryDelayMs } from './retry-delay';
 
 const FILTER = { streamPrefix: GAME_STREAM_PREFIX, eventTypes: [SCHEDULED, COLLECTED] };
+
+/**
+ * A turn another process executed is that process's to collect (it does so at once); this one collects it only if
+ * it is still not collected after this long — that process died, or has no scheduler. Until then, a collection
+ * every scheduler started at once would be refused in all but one, each after loading the game.
+ */
+const OTHER_PROCESS_GRACE_MS = 1000;
+
+/** How many collections this process remembers having taken on, so that the same one is not started twice. */
+const REMEMBERED_COLLECTIONS = 10_000;
 
 interface Job {
   gameId: string;
@@ -23,6 +39,9 @@ interface Job {
  * T1's end-of-turn garbage collection as a scheduled command. A turn's append records GarbageCollectionScheduled;
  * this scheduler carries it out as its own command (CollectGarbage), and it always happens while any scheduler
  * runs:
+ * - a turn this process executes is collected at once, from the command service's own report (onRecorded), not
+ *   when the store's subscription delivers it: with a store over the network that is a round trip later, after the
+ *   players' next order could already have been refused for the turn's garbage not being collected yet;
  * - at start it reads the global stream from its checkpoint (CollectionCheckpointStore), not from the beginning,
  *   and collects whatever is still pending (a crash or restart between the two loses nothing); then it follows the
  *   live stream, and a lost subscription is taken up again from where it was, with a backoff;
@@ -38,6 +57,11 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
   private readonly work = new Subject<Job>();
   private readonly checkpoints: CollectionCheckpointStore;
   private subscriptions: Subscription[] = [];
+  private stopListening: (() => void) | undefined;
+  /** `<gameId>/<turn>` of the collections taken on (from either source), so each is started once. */
+  private readonly taken = new RecentEntriesCache<string, true>(REMEMBERED_COLLECTIONS);
+  /** Collections read from the live stream, waiting out the grace that the process which executed the turn has. */
+  private readonly waiting = new Map<string, Job>();
   private idleWaiters: (() => void)[] = [];
   private inFlight = 0;
   private failedAttempts = 0;
@@ -64,6 +88,7 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
   onApplicationShutdown(): void {
     this.running = false;
     this.stop();
+    this.stopListening?.();
     for (const subscription of this.subscriptions) subscription.unsubscribe();
     this.subscriptions = [];
   }
@@ -74,6 +99,13 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
     // GameCommandService): queued behind another game's, it would reach its game's queue after the players' next
     // order, which the rules refuse until the turn's garbage is collected.
     this.subscriptions.push(this.work.pipe(mergeMap((job) => this.collect(job))).subscribe());
+    this.stopListening = this.commands.onRecorded((gameId, events) => {
+      for (const event of events) {
+        if (event.type !== SCHEDULED) continue;
+        const turn = (event.data as { turn: number }).turn;
+        this.take({ gameId, turn, correlationId: String(event.metadata.correlationId ?? '') }, 0);
+      }
+    });
     const from = await this.untilDone('read the garbage-collection checkpoint', () => this.checkpoints.read());
     this.pending = new PendingCollections(from);
     this.written = { position: from, at: Date.now() };
@@ -93,12 +125,12 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
     return this.failedAttempts;
   }
 
-  /** Reads what was recorded after the checkpoint, skipping damaged events, and enqueues what is pending. */
+  /** Reads what was recorded after the checkpoint, skipping damaged events, and takes on what is pending. */
   private async catchUp(): Promise<void> {
     for (;;) {
       try {
         for await (const event of this.store.allEvents({ fromPosition: this.pending.readPosition, filter: FILTER })) {
-          this.note(event);
+          this.note(event, 0);
         }
         this.attempts = 0;
         return;
@@ -109,10 +141,10 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
     }
   }
 
-  /** The live stream after what was read, taken up again from there whenever it fails. */
+  /** The live stream after what was read, taken up again from there whenever the store is lost. */
   private follow(): Observable<RecordedEvent> {
     return defer(() => this.store.subscribe({ fromPosition: this.pending.readPosition, filter: FILTER })).pipe(
-      tap((event) => this.note(event)),
+      tap((event) => this.note(event, OTHER_PROCESS_GRACE_MS)),
       retry({
         resetOnSuccess: true,
         delay: (error: unknown, attempt: number) => {
@@ -129,9 +161,13 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
     );
   }
 
-  private note(event: RecordedEvent): void {
+  private note(event: RecordedEvent, graceMs: number): void {
     const scheduled = this.pending.note(event);
-    if (scheduled !== null) this.enqueue(scheduled);
+    const gameId = gameIdOfStream(event.stream);
+    if (scheduled !== null && gameId !== null) {
+      const job = { gameId, turn: (event.data as { turn: number }).turn, correlationId: correlationOf(event) };
+      this.take(job, graceMs);
+    }
     void this.saveCheckpoint();
   }
 
@@ -143,15 +179,53 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
     return true;
   }
 
-  private enqueue(event: RecordedEvent): void {
-    const gameId = gameIdOfStream(event.stream);
-    if (gameId === null) return;
+  /**
+   * Starts the collection, unless this process already took it on (then the command would only be refused). One
+   * read from the live stream waits `graceMs` first; this process's own report of the same turn starts it at once.
+   */
+  private take(job: Job, graceMs: number): void {
+    const key = `${job.gameId}/${job.turn}`;
+    if (graceMs === 0 && this.waiting.delete(key)) {
+      // Read from the store first (a notification can overtake the append's own answer): it is ours after all.
+      this.taken.remember(key, true);
+      this.work.next(job);
+      return;
+    }
+    if (this.taken.get(key) || this.waiting.has(key)) return;
     this.inFlight += 1;
-    this.work.next({
-      gameId,
-      turn: (event.data as { turn: number }).turn,
-      correlationId: String(event.metadata.correlationId ?? ''),
+    if (graceMs === 0) {
+      this.taken.remember(key, true);
+      this.work.next(job);
+      return;
+    }
+    this.waiting.set(key, job);
+    void pause(graceMs, this.stopped).then(async () => {
+      if (!this.waiting.delete(key)) return; // started meanwhile
+      this.taken.remember(key, true);
+      let skip = !this.running;
+      try {
+        skip ||= await this.collectedAlready(job);
+      } catch {
+        // Could not tell: the command itself will say.
+      }
+      if (skip) this.finished();
+      else this.work.next(job);
     });
+  }
+
+  /** Whether the game's latest events already hold the turn's collection (read back to the turn's scheduling). */
+  private async collectedAlready(job: Job): Promise<boolean> {
+    const latest = this.store.streamEvents(gameStream(job.gameId), {
+      direction: 'backwards',
+      pageSize: 20,
+      maxCount: 1000,
+    });
+    for await (const event of latest) {
+      const turn = (event.data as { turn?: number } | null)?.turn;
+      if (event.type === COLLECTED && turn === job.turn) return true;
+      if (event.type === SCHEDULED && turn === job.turn) return false;
+    }
+    return false;
   }
 
   /** Carries one collection out, trying again after any failure but the rules' word that it is already done. */
@@ -185,9 +259,13 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
         }
       }
     } finally {
-      this.inFlight -= 1;
-      if (this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+      this.finished();
     }
+  }
+
+  private finished(): void {
+    this.inFlight -= 1;
+    if (this.inFlight === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   /**
@@ -233,9 +311,18 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
   }
 }
 
-/** Failures no retry can mend: the rules refused the command, or the game is gone. */
+/** Failures no retry can mend: the rules refused the command, the game is gone or damaged, the store is set up wrongly. */
 function isFinal(error: unknown): boolean {
-  return error instanceof CommandRejected || error instanceof GameNotFoundError || error instanceof DamagedEventError;
+  return (
+    error instanceof CommandRejected ||
+    error instanceof GameNotFoundError ||
+    error instanceof DamagedEventError ||
+    error instanceof EventStoreConfigurationError
+  );
+}
+
+function correlationOf(event: RecordedEvent): string {
+  return String(event.metadata.correlationId ?? '');
 }
 
 function describe(error: unknown): string {

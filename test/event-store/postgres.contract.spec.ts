@@ -1,0 +1,27 @@
+import { PostgresEventStore } from '@app/event-store';
+import { PostgresCluster, describeWithPostgres } from '../support/postgres-cluster';
+import { describeEventStoreContract } from './event-store.contract';
+
+describeWithPostgres('postgres store against a throwaway PostgreSQL server', () => {
+  let cluster: PostgresCluster;
+  beforeAll(async () => {
+    cluster = await PostgresCluster.create({ settings: { fsync: 'off' } });
+  });
+  afterAll(async () => cluster?.destroy());
+
+  // Every test gets a store in a schema of its own (created by the store's migrations at first use).
+  let n = 0;
+  describeEventStoreContract(
+    'postgres',
+    () => {
+      const store = new PostgresEventStore({
+        connectionString: cluster.url(),
+        schema: `contract_${n++}_${process.pid}`,
+        pollIntervalMs: 100,
+        subscriptionPageSize: 64,
+      });
+      return { store, snapshots: store };
+    },
+    { propertyRuns: 15 },
+  );
+});
