@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { EventStoreUnavailableError, SqliteEventStore, WrongExpectedRevisionError } from '@app/event-store';
 import { isUniqueViolation, mapSqliteError } from '@app/event-store/sqlite/sqlite-error-mapping';
 import { batch, collect, range, sleep, waitFor } from './contract-helpers';
@@ -124,6 +125,31 @@ describe('SqliteEventStore (sqlite specifics)', () => {
       expect((error as Error).message).toMatch(/^event store unavailable: sqlite SQLITE_BUSY/);
       other.exec('ROLLBACK');
       await expect(store.append('game-1', batch(1), 'no-stream')).resolves.toMatchObject({ lastRevision: 0 });
+    } finally {
+      other.close();
+    }
+  });
+
+  it("waits for another connection's write lock off the event loop, then commits each waiting append once", async () => {
+    const file = path.join(dir, 'held.db');
+    const store = openStore(file, { busyTimeoutMs: 5_000 });
+    const other = new Database(file);
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      delay.enable();
+      const released = sleep(600).then(() => other.exec('ROLLBACK'));
+      const first = store.append('game-1', batch(1), 'no-stream');
+      await sleep(100);
+      const second = store.append('game-2', batch(2), 'no-stream');
+      // Reads go on meanwhile.
+      await expect(store.streamRevision('game-1')).resolves.toBeNull();
+      await released;
+      await expect(first).resolves.toMatchObject({ lastRevision: 0 });
+      await expect(second).resolves.toMatchObject({ lastRevision: 1 });
+      delay.disable();
+      expect(delay.max / 1e6).toBeLessThan(50);
+      expect((await store.readAll()).map((e) => e.stream)).toEqual(['game-1', 'game-2', 'game-2']);
     } finally {
       other.close();
     }

@@ -79,7 +79,7 @@ describe('createStores / createEventStore / eventStoreOptionsFromEnv', () => {
     expect(() => createStores({ kind: 'esdb' })).toThrow(/esdbConnectionString/);
   });
 
-  it('reads EVENT_STORE, SQLITE_PATH and ESDB_CONNECTION_STRING (default sqlite)', () => {
+  it('reads EVENT_STORE, SQLITE_PATH, SQLITE_LOCK_WAIT_MS and ESDB_CONNECTION_STRING (default sqlite)', () => {
     expect(eventStoreOptionsFromEnv({})).toEqual({
       kind: 'sqlite',
       sqlitePath: undefined,
@@ -94,5 +94,7 @@ describe('createStores / createEventStore / eventStoreOptionsFromEnv', () => {
       sqlitePath: '/tmp/x.db',
     });
     expect(() => eventStoreOptionsFromEnv({ EVENT_STORE: 'postgres' })).toThrow(TypeError);
+    expect(eventStoreOptionsFromEnv({ SQLITE_LOCK_WAIT_MS: '250' })).toMatchObject({ sqliteLockWaitMs: 250 });
+    expect(() => eventStoreOptionsFromEnv({ SQLITE_LOCK_WAIT_MS: '2s' })).toThrow(/SQLITE_LOCK_WAIT_MS/);
   });
 });

@@ -9,11 +9,20 @@ export interface EventStoreOptions {
   esdbConnectionString?: string;
   /** sqlite: how often live subscriptions poll for appends by other processes (default 250 ms). */
   pollIntervalMs?: number;
+  /** sqlite: how long an append waits for another process's write lock, off the event loop (default 5000 ms). */
+  sqliteLockWaitMs?: number;
 }
 
 export const DEFAULT_SQLITE_PATH = './data/sanctum.db';
 
-/** EVENT_STORE (sqlite | esdb | memory, default sqlite), SQLITE_PATH, ESDB_CONNECTION_STRING. */
+function milliseconds(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d{1,9}$/.test(raw)) throw new TypeError(`${name} must be a whole number of milliseconds, got '${raw}'`);
+  return Number(raw);
+}
+
+/** EVENT_STORE (sqlite | esdb | memory, default sqlite), SQLITE_PATH, SQLITE_LOCK_WAIT_MS, ESDB_CONNECTION_STRING. */
 export function eventStoreOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): EventStoreOptions {
   const kind = (env.EVENT_STORE ?? 'sqlite').trim().toLowerCase();
   if (kind !== 'sqlite' && kind !== 'esdb' && kind !== 'memory') {
@@ -23,5 +32,6 @@ export function eventStoreOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): 
     kind,
     sqlitePath: env.SQLITE_PATH || undefined,
     esdbConnectionString: env.ESDB_CONNECTION_STRING || undefined,
+    sqliteLockWaitMs: milliseconds(env, 'SQLITE_LOCK_WAIT_MS'),
   };
 }

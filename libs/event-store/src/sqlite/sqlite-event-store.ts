@@ -28,7 +28,7 @@ import { ChangeNotifier } from '../shared/change-notifier';
 import { matchesFilter } from '../shared/event-filter';
 import { assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
 import type { Snapshot, SnapshotStore } from '../snapshot-store.port';
-import { isUniqueViolation, mapSqliteError } from './sqlite-error-mapping';
+import { isBusy, isUniqueViolation, mapSqliteError } from './sqlite-error-mapping';
 import { GroupCommitQueue, type GroupOutcome } from './group-commit.queue';
 import { applySchema, type SqliteSynchronous } from './sqlite-schema';
 import { SqliteSnapshotStore } from './sqlite-snapshot-store';
@@ -41,7 +41,10 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
   /** 'NORMAL' (default): survives a process crash; 'FULL': also survives power loss (see sqlite-schema.ts). */
   synchronous?: SqliteSynchronous;
-  /** How long to wait for another process's write lock before EventStoreUnavailableError (default 5000 ms). */
+  /**
+   * How long an append waits for another connection's write lock before EventStoreUnavailableError (default
+   * 5000 ms). The wait is on timers, between short tries: never inside a statement, which would hold the event loop.
+   */
   busyTimeoutMs?: number;
   /** Events per read while a subscription catches up (default 500). */
   subscriptionPageSize?: number;
@@ -60,6 +63,13 @@ export interface SqliteEventStoreOptions {
  * next commit restarts it.
  */
 const WAL_PAGES_BEFORE_INLINE_CHECKPOINT = 4000;
+
+/**
+ * How long one statement may wait for a lock, synchronously (SQLite's busy timeout), once the store is open: as
+ * long as the event loop may be held. An append's longer wait for another connection's write lock is made of such
+ * tries with pauses between them (GroupCommitQueue); a read in WAL mode waits for no writer.
+ */
+const STATEMENT_BUSY_TIMEOUT_MS = 10;
 
 /** An append waiting for its group's transaction. */
 interface QueuedAppend {
@@ -127,11 +137,14 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
     this.path = options.path;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.subscriptionPageSize = options.subscriptionPageSize;
+    const lockWaitMs = options.busyTimeoutMs ?? 5000;
     try {
       if (options.path !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(options.path)), { recursive: true });
-      this.db = new Database(options.path, { timeout: options.busyTimeoutMs ?? 5000 });
+      // Opening waits as long as an append would (it creates the schema at the first start, before serving).
+      this.db = new Database(options.path, { timeout: lockWaitMs });
       const synchronous = options.synchronous ?? 'NORMAL';
       applySchema(this.db, synchronous);
+      this.db.pragma(`busy_timeout = ${STATEMENT_BUSY_TIMEOUT_MS}`);
       if ((options.backgroundCheckpoints ?? true) && !this.db.memory && this.db.name !== '') {
         this.db.pragma(`wal_autocheckpoint = ${WAL_PAGES_BEFORE_INLINE_CHECKPOINT}`);
         this.checkpointer = new SqliteWalCheckpointer(this.db.name, synchronous);
@@ -187,7 +200,10 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
         }
       }),
     );
-    this.appends = new GroupCommitQueue((group) => commitGroup.immediate(group));
+    this.appends = new GroupCommitQueue((group) => commitGroup.immediate(group), {
+      retryable: isBusy,
+      waitMs: lockWaitMs,
+    });
   }
 
   override async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -293,9 +309,10 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
 
   override async close(): Promise<void> {
     if (this.closed) return;
-    // Appends already accepted are committed, not dropped.
-    this.appends.flush();
     this.closed = true;
+    // Appends already accepted are committed (or, past their wait for a lock, refused), not dropped.
+    this.appends.flush();
+    await this.appends.whenIdle();
     this.stopPolling();
     this.notifier.close();
     // The worker's connection first: the store's, closing last, then checkpoints and removes the WAL as before.
