@@ -6,6 +6,8 @@ export interface ApiProcessOptions {
   sqlitePath: string;
   organiserToken: string;
   serverSecret: string;
+  /** More settings (SHUTDOWN_GRACE_MS…). */
+  env?: Record<string, string>;
 }
 
 export interface ApiExit {
@@ -45,6 +47,7 @@ export class ApiProcess {
         SERVER_SECRET: options.serverSecret,
         GC_SCHEDULER: 'on',
         LOG_LEVEL: 'warn',
+        ...options.env,
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
