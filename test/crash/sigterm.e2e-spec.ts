@@ -94,6 +94,13 @@ describe('SIGTERM: every request around it is answered, none is reset (e2e, API 
       await sleep(50);
     }
     const outcomes = await Promise.all(sent);
+    // Still in the grace: not ready (shutting down), but alive.
+    const ready = await fetch(`http://127.0.0.1:${port}/health/ready`);
+    expect([ready.status, ((await ready.json()) as { error?: object }).error]).toEqual([
+      503,
+      { shutdown: { status: 'down', message: 'shutting down' } },
+    ]);
+    expect((await fetch(`http://127.0.0.1:${port}/health/live`)).status).toBe(200);
     const exit = await exited;
     const exitedAfterMs = performance.now() - signalledAt;
 

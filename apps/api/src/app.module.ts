@@ -18,6 +18,7 @@ import { COMMAND_BODY_BOUNDS, SET_UP_BODY_BOUNDS } from './http/json-body.bounds
 import { JsonBodyMiddleware } from './http/json-body.middleware';
 import { GamesHttpController } from './games/games.http.controller';
 import { HealthHttpController } from './health/health.http.controller';
+import { ShutdownHealthIndicator } from './health/shutdown.health-indicator';
 import { StoreHealthIndicator } from './health/store.health-indicator';
 import { AcceptingWorkGuard } from './lifecycle/accepting-work.guard';
 import { RequestDrain } from './lifecycle/request-drain.service';
@@ -107,6 +108,7 @@ export class AppModule implements NestModule {
         GameEventsReader,
         EventStreamsService,
         StoreHealthIndicator,
+        ShutdownHealthIndicator,
       ],
     };
   }

@@ -31,6 +31,7 @@ import type { Snapshot, SnapshotStore } from '../snapshot-store.port';
 import { isBusy, isUniqueViolation, mapSqliteError } from './sqlite-error-mapping';
 import { GroupCommitQueue, type GroupOutcome } from './group-commit.queue';
 import { applySchema, type SqliteSynchronous } from './sqlite-schema';
+import { SqliteDurabilityCheck } from './sqlite-durability.check';
 import { SqliteSnapshotStore } from './sqlite-snapshot-store';
 import { SqliteWalCheckpointer } from './sqlite-wal.checkpointer';
 
@@ -119,6 +120,8 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
   private readonly pollIntervalMs: number;
   private readonly subscriptionPageSize: number | undefined;
   private readonly checkpointer: SqliteWalCheckpointer | undefined;
+  /** Undefined for a database that has no files (`:memory:`). */
+  private readonly durability: SqliteDurabilityCheck | undefined;
   private pollTimer: NodeJS.Timeout | undefined;
   private lastSeenPosition = 0;
   private closed = false;
@@ -145,7 +148,10 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
       const synchronous = options.synchronous ?? 'NORMAL';
       applySchema(this.db, synchronous);
       this.db.pragma(`busy_timeout = ${STATEMENT_BUSY_TIMEOUT_MS}`);
-      if ((options.backgroundCheckpoints ?? true) && !this.db.memory && this.db.name !== '') {
+      const hasFiles = !this.db.memory && this.db.name !== '';
+      // After the schema: opening in WAL mode has created the WAL file, whose identity is taken here.
+      this.durability = hasFiles ? new SqliteDurabilityCheck(path.resolve(this.db.name)) : undefined;
+      if ((options.backgroundCheckpoints ?? true) && hasFiles) {
         this.db.pragma(`wal_autocheckpoint = ${WAL_PAGES_BEFORE_INLINE_CHECKPOINT}`);
         this.checkpointer = new SqliteWalCheckpointer(this.db.name, synchronous);
       }
@@ -200,10 +206,16 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
         }
       }),
     );
-    this.appends = new GroupCommitQueue((group) => commitGroup.immediate(group), {
-      retryable: isBusy,
-      waitMs: lockWaitMs,
-    });
+    this.appends = new GroupCommitQueue(
+      (group) => {
+        this.assertFilesDurable();
+        return commitGroup.immediate(group);
+      },
+      {
+        retryable: isBusy,
+        waitMs: lockWaitMs,
+      },
+    );
   }
 
   override async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -305,6 +317,15 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
     return this.run(() =>
       (this.selectStreamHeads.all(globForPrefix(prefix)) as { stream: string }[]).map((r) => r.stream),
     );
+  }
+
+  /** Open, the files at the path the ones opened, room on the disk, and a read answered. */
+  override async checkReady(): Promise<void> {
+    this.assertOpen();
+    this.assertFilesDurable();
+    const space = this.durability?.spaceProblem();
+    if (space) throw new EventStoreUnavailableError(space);
+    this.run(() => this.maxPosition());
   }
 
   override async close(): Promise<void> {
@@ -412,6 +433,22 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
     } catch (error) {
       throw mapSqliteError(error);
     }
+  }
+
+  /**
+   * Refuses to commit into files no later start would read. What was committed before the WAL was deleted is
+   * still in the file this connection has open: a checkpoint copies it into the database file, which a restart
+   * reads, so that nothing acknowledged is lost with the WAL.
+   */
+  private assertFilesDurable(): void {
+    const problem = this.durability?.filesProblem();
+    if (!problem) return;
+    try {
+      this.db.pragma('wal_checkpoint(FULL)');
+    } catch {
+      // Busy: the background checkpointer copies the same frames within moments.
+    }
+    throw new EventStoreUnavailableError(problem);
   }
 
   private assertOpen(): void {
