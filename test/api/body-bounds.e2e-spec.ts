@@ -21,6 +21,13 @@ const scenario = readScenario(path.join(REPO_ROOT, 'examples/bolt-and-blade.scen
 const BODY_LIMIT = 1024 * 1024;
 /** How long one request may hold the event loop. */
 const MAX_STALL_MS = 50;
+/**
+ * How much slower than idle `/health` may answer meanwhile: its round trip also waits for the client's own work
+ * and, on a machine shared with other work, for the CPU; the stalls this guards against took seconds.
+ */
+const MAX_HEALTH_DELAY_MS = 100;
+/** Measurements taken of each body, the least kept (see leastOf). */
+const ATTEMPTS = 5;
 
 /** `{...head, key0: 1, key1: 1, …}` with as many keys as fit under BODY_LIMIT. */
 function manyKeys(head: Record<string, unknown>): string {
@@ -75,14 +82,14 @@ describe('request bodies are bounded before they are validated (e2e, SQLite)', (
   }
 
   /**
-   * Sends the body, with `/health` asked all the while; the least over three attempts of the longest event-loop
+   * Sends the body, with `/health` asked all the while; the least over ATTEMPTS attempts of the longest event-loop
    * stall and of the slowest `/health` answer, and the body's answer.
    */
   async function refusal(route: string, token: string, body: string) {
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(BODY_LIMIT);
     let answer: { status: number; message: string[] } | undefined;
     let slowestHealthMs = Number.POSITIVE_INFINITY;
-    const stallMs = await leastOf(3, async () => {
+    const stallMs = await leastOf(ATTEMPTS, async () => {
       let done = false;
       let slowest = 0;
       const probe = (async () => {
@@ -150,7 +157,7 @@ describe('request bodies are bounded before they are validated (e2e, SQLite)', (
       expect(problems).toEqual([expect.stringMatching(message)]);
       expect(await store.streamRevision(gameStream(GAME_ID))).toBe(before);
       expect(stallMs).toBeLessThan(MAX_STALL_MS);
-      expect(slowestHealthMs).toBeLessThan(idle + MAX_STALL_MS);
+      expect(slowestHealthMs).toBeLessThan(idle + MAX_HEALTH_DELAY_MS);
     },
   );
 

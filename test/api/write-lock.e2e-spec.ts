@@ -21,11 +21,10 @@ import {
 
 const scenario = readScenario(path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json'));
 const LOCK_HELD_MS = 3_000;
-/**
- * The most any request may wait meanwhile, or the event loop be held: far under the lock's 3 s, with room for a
- * machine shared with other work.
- */
-const MAX_WAIT_MS = 150;
+/** The longest the event loop may be held meanwhile: far under the lock's 3 s, with room for a busy machine. */
+const MAX_STALL_MS = 150;
+/** The slowest a read may answer meanwhile (a round trip: the client's own work, and the CPU shared). */
+const MAX_READ_MS = 250;
 const ORDER = { player: 'red', cast: 'bolt', target: { minion: 'b-archer' } };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -97,8 +96,8 @@ describe('another connection holding the write lock stalls nothing (e2e, SQLite)
     });
     expect(result.order.response.status).toBe(201);
     expect(result.order.ms).toBeGreaterThan(LOCK_HELD_MS - 200); // it did wait for the lock
-    expect(result.slowestRead).toBeLessThan(MAX_WAIT_MS);
-    expect(stallMs).toBeLessThan(MAX_WAIT_MS);
+    expect(result.slowestRead).toBeLessThan(MAX_READ_MS);
+    expect(stallMs).toBeLessThan(MAX_STALL_MS);
     const events = await readEvents(api, 'waits');
     expect(events.filter((event) => event.metadata.commandId === 'order-under-lock').map((e) => e.type)).toEqual([
       'SpellTargeted',
@@ -114,7 +113,7 @@ describe('another connection holding the write lock stalls nothing (e2e, SQLite)
     const [refused, slowestRead] = await Promise.all([order(), slowestReadWhile(api, 'gives-up', released)]);
     expect(refused.status).toBe(503);
     expect(refused.body.message).toMatch(/nothing was recorded/);
-    expect(slowestRead).toBeLessThan(MAX_WAIT_MS);
+    expect(slowestRead).toBeLessThan(MAX_READ_MS);
     expect(countOf(await readEvents(api, 'gives-up'), 'SpellTargeted')).toBe(0);
 
     expect((await order()).status).toBe(201);
