@@ -17,6 +17,7 @@ import { GameSummariesReader } from './games/game-summaries.reader';
 import { COMMAND_BODY_BOUNDS, SET_UP_BODY_BOUNDS } from './http/json-body.bounds';
 import { JsonBodyMiddleware } from './http/json-body.middleware';
 import { GamesHttpController } from './games/games.http.controller';
+import { SetUpChecker } from './games/set-up-checker.service';
 import { HealthHttpController } from './health/health.http.controller';
 import { ShutdownHealthIndicator } from './health/shutdown.health-indicator';
 import { StoreHealthIndicator } from './health/store.health-indicator';
@@ -105,6 +106,7 @@ export class AppModule implements NestModule {
         RequestDrain,
         AcceptingWorkGuard,
         GameSummariesReader,
+        SetUpChecker,
         GameEventsReader,
         EventStreamsService,
         StoreHealthIndicator,

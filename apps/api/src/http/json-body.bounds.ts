@@ -63,7 +63,7 @@ function isWhitespace(code: number): boolean {
 }
 
 /** The path of the value the first `depth` containers lead to (`board.groups[3]`), as problems name fields. */
-function pathOf(text: string, containers: readonly Container[], depth: number): string {
+function pathOf(bytes: Buffer, containers: readonly Container[], depth: number): string {
   let path = '';
   for (let i = 0; i < depth; i += 1) {
     const { isObject, entries, keyStart, keyEnd } = containers[i];
@@ -73,7 +73,7 @@ function pathOf(text: string, containers: readonly Container[], depth: number): 
     }
     let key: string;
     try {
-      key = JSON.parse(text.slice(keyStart, keyEnd)) as string;
+      key = JSON.parse(bytes.toString('utf8', keyStart, keyEnd)) as string;
     } catch {
       key = '?';
     }
@@ -82,67 +82,60 @@ function pathOf(text: string, containers: readonly Container[], depth: number): 
   return path === '' ? '(request)' : path;
 }
 
+/** The offset of the quote that ends the string opened at `start` (the text's length if none does). */
+function endOfString(bytes: Buffer, start: number): number {
+  let end = start;
+  for (;;) {
+    end = bytes.indexOf(QUOTE, end + 1);
+    if (end === -1) return bytes.length;
+    let backslashes = 0;
+    while (bytes[end - 1 - backslashes] === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return end;
+  }
+}
+
 /**
- * The first bound the JSON text breaks, as `path message` (null: none), found by one pass over the characters,
+ * The first bound the JSON text breaks, as `path message` (null: none), found by one pass over its bytes (UTF-8),
  * before the text is parsed: JSON.parse itself takes longer than a request may hold the event loop on some bodies
  * within BODY_LIMIT (deeply nested lists, objects of tens of thousands of keys). It stops at the first problem,
  * so a body past its bounds costs less than one within them. It does not check that the text is JSON: the parser
  * does that next (on text that is not, a bound may be reported first).
  */
-export function jsonTextBoundsProblem(text: string, bounds: JsonBodyBounds): string | null {
+export function jsonTextBoundsProblem(text: Buffer | string, bounds: JsonBodyBounds): string | null {
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   const containers: Container[] = [];
   let values = 1;
-  let inString = false;
-  // `top` has a new entry: its first token, or the comma before it.
-  const entryProblem = (top: Container): string | null => {
-    const most = top.isObject ? bounds.keysPerObject : bounds.entriesPerList;
-    if (top.entries > most) {
-      const what = top.isObject ? 'fields an object' : 'entries a list';
-      return `${pathOf(text, containers, containers.length - 1)} has more than the ${most} ${what} of this request may have`;
-    }
-    values += 1;
-    if (values > bounds.values) return `(request) holds more than the ${bounds.values} values this request may have`;
-    return null;
-  };
-  for (let i = 0; i < text.length; i += 1) {
-    const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === BACKSLASH) i += 1;
-      else if (code === QUOTE) {
-        inString = false;
-        const top = containers[containers.length - 1];
-        if (top?.expectingKey) {
-          top.keyEnd = i + 1;
-          top.expectingKey = false;
-        }
-      }
-      continue;
-    }
+  for (let i = 0; i < bytes.length; i += 1) {
+    const code = bytes[i];
     if (isWhitespace(code) || code === COLON) continue;
     if (code === CLOSE_OBJECT || code === CLOSE_LIST) {
       containers.pop();
       continue;
     }
     const top = containers[containers.length - 1];
-    if (code === COMMA) {
-      if (top === undefined) continue;
+    // A new entry of `top`: the comma before it, or the first token inside it.
+    if (top !== undefined && (code === COMMA || top.entries === 0)) {
       top.entries += 1;
-      top.expectingKey = top.isObject;
-      const problem = entryProblem(top);
-      if (problem !== null) return problem;
-      continue;
-    }
-    if (top !== undefined && top.entries === 0) {
-      top.entries = 1;
-      const problem = entryProblem(top);
-      if (problem !== null) return problem;
+      if (code === COMMA) top.expectingKey = top.isObject;
+      const most = top.isObject ? bounds.keysPerObject : bounds.entriesPerList;
+      if (top.entries > most) {
+        const what = top.isObject ? 'fields an object' : 'entries a list';
+        return `${pathOf(bytes, containers, containers.length - 1)} has more than the ${most} ${what} of this request may have`;
+      }
+      values += 1;
+      if (values > bounds.values) return `(request) holds more than the ${bounds.values} values this request may have`;
     }
     if (code === QUOTE) {
-      inString = true;
-      if (top?.expectingKey) top.keyStart = i;
+      const end = endOfString(bytes, i);
+      if (top?.expectingKey) {
+        top.keyStart = i;
+        top.keyEnd = end + 1;
+        top.expectingKey = false;
+      }
+      i = end;
     } else if (code === OPEN_OBJECT || code === OPEN_LIST) {
       if (containers.length >= bounds.depth) {
-        return `${pathOf(text, containers, containers.length)} nests deeper than ${bounds.depth} levels`;
+        return `${pathOf(bytes, containers, containers.length)} nests deeper than ${bounds.depth} levels`;
       }
       const isObject = code === OPEN_OBJECT;
       containers.push({ isObject, entries: 0, keyStart: 0, keyEnd: 0, expectingKey: isObject });

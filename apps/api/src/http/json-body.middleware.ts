@@ -53,8 +53,8 @@ function checkBounds(
   bounds: JsonBodyBounds,
 ): (request: Request, response: Response, raw: Buffer, encoding: string) => void {
   return (_request, _response, raw, encoding) => {
-    const text = encoding === 'utf-8' ? raw.toString('utf8') : new TextDecoder(encoding).decode(raw);
-    const problem = jsonTextBoundsProblem(text, bounds);
+    const utf8 = encoding === 'utf-8' ? raw : Buffer.from(new TextDecoder(encoding).decode(raw), 'utf8');
+    const problem = jsonTextBoundsProblem(utf8, bounds);
     if (problem !== null) throw Object.assign(new Error(problem), { status: 400, expose: true, type: OUT_OF_BOUNDS });
   };
 }
