@@ -17,22 +17,24 @@ const WORKER_FILE = path.join(__dirname, `set-up-check.worker${path.extname(__fi
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
 
 /**
- * Starts the worker's module, resolving it as the service does. A worker thread inherits the process's `-r`
- * preloads (`npm start`: ts-node and the path aliases), but not Jest's compiler and module map: then it registers
- * what is missing itself.
+ * Starts the worker's module, resolving it as the service does. Built, it is JavaScript whose imports the build
+ * made plain. From TypeScript, a worker thread inherits the process's `-r` preloads (`npm start`: ts-node and the
+ * path aliases) but not Jest's compiler and module map: then it registers what is missing itself.
  */
 const WORKER_BOOTSTRAP = `
 const { workerData } = require('node:worker_threads');
-const path = require('node:path');
-if (workerData.typescript && require.extensions['.ts'] === undefined) {
-  require('ts-node').register({ transpileOnly: true, project: path.join(workerData.root, 'tsconfig.json') });
-}
-try {
-  require.resolve('@app/games');
-} catch {
-  const paths = require('tsconfig-paths');
-  const config = paths.loadConfig(workerData.root);
-  paths.register({ baseUrl: config.absoluteBaseUrl, paths: config.paths });
+if (workerData.typescript) {
+  const path = require('node:path');
+  if (require.extensions['.ts'] === undefined) {
+    require('ts-node').register({ transpileOnly: true, project: path.join(workerData.root, 'tsconfig.json') });
+  }
+  try {
+    require.resolve('@app/games');
+  } catch {
+    const paths = require('tsconfig-paths');
+    const config = paths.loadConfig(workerData.root);
+    paths.register({ baseUrl: config.absoluteBaseUrl, paths: config.paths });
+  }
 }
 require(workerData.file);
 `;
