@@ -41,13 +41,15 @@ describe('OpenAPI document and health (e2e, SQLite)', () => {
         'POST /games/{id}/fork',
         'GET /events/stream',
         'GET /health',
+        'GET /health/ready',
+        'GET /health/live',
       ].sort(),
     );
     // Issue #5: a bearer scheme, declared on every endpoint but health (the 401/403 answers are documented too).
     expect(response.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const [route, methods] of Object.entries(response.body.paths as Record<string, Record<string, Operation>>)) {
       for (const [method, operation] of Object.entries(methods)) {
-        const secured = route !== '/health';
+        const secured = !route.startsWith('/health');
         expect([`${method} ${route}`, operation.security ?? []]).toEqual([
           `${method} ${route}`,
           secured ? [{ bearer: [] }] : [],
@@ -66,8 +68,15 @@ describe('OpenAPI document and health (e2e, SQLite)', () => {
     expect(response.text).toContain('swagger');
   });
 
-  it('reports the store as up', async () => {
-    const response = await request(api.url).get('/health').expect(200);
-    expect(response.body).toMatchObject({ status: 'ok', info: { store: { status: 'up', kind: 'sqlite' } } });
+  it('reports the store as up: readiness (also at /health), and liveness', async () => {
+    for (const route of ['/health', '/health/ready']) {
+      const response = await request(api.url).get(route).expect(200);
+      expect(response.body).toMatchObject({
+        status: 'ok',
+        info: { store: { status: 'up', kind: 'sqlite' }, shutdown: { status: 'up' } },
+      });
+    }
+    const live = await request(api.url).get('/health/live').expect(200);
+    expect(live.body).toMatchObject({ status: 'ok' });
   });
 });

@@ -23,6 +23,8 @@ class Service {
       SQLITE_PATH: dbPath,
       LOG_LEVEL: 'info',
       GC_SCHEDULER: 'off',
+      // Stopped with SIGTERM: the grace it then keeps listening for needs no length here.
+      SHUTDOWN_GRACE_MS: '200',
     };
     for (const name of ['EVENT_STORE', 'ORGANISER_TOKEN', 'SERVER_SECRET']) delete env[name];
     this.child = spawn(

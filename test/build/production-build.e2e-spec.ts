@@ -68,6 +68,22 @@ describe('the production build (npm run build, npm run start:prod)', () => {
       body: JSON.stringify({ ...setup, gameId: 'from-dist' }),
     });
     expect(created.status).toBe(201);
+    // A set-up this large is checked in the worker thread (SetUpChecker): its file must be in dist and load there.
+    const players = setup.players as Record<string, { deck: string[] }>;
+    const largeSetup = { ...setup, players: { ...players, red: { ...players.red, deck: Array(5_000).fill('bolt') } } };
+    const large = await fetch(`${base}/games`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ORGANISER_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...largeSetup, gameId: 'large-from-dist' }),
+    });
+    expect(large.status).toBe(201);
+    const wrong = await fetch(`${base}/games`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ORGANISER_TOKEN}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...largeSetup, seed: -1, gameId: 'wrong-from-dist' }),
+    });
+    expect(wrong.status).toBe(400);
+    expect(JSON.stringify(await wrong.json())).toContain('seed');
     // The replay page and its assets, copied into dist by the build.
     const page = await fetch(`${base}/replay/from-dist`);
     expect(page.status).toBe(200);
@@ -80,5 +96,6 @@ describe('the production build (npm run build, npm run start:prod)', () => {
     started.kill('SIGTERM');
     expect(await exited).toEqual({ code: null, signal: 'SIGTERM' });
     expect(output).not.toMatch(/"level":(50|60)|error/i);
+    expect(output).not.toContain('worker failed');
   }, 240_000);
 });

@@ -555,9 +555,11 @@ export function describeEventStoreContract(
         expect(got.events).toHaveLength(2);
       });
 
-      it('completes live subscriptions when the store closes; afterwards calls are unavailable', async () => {
+      it('is ready while open; completes live subscriptions when it closes; afterwards calls are unavailable', async () => {
         const got = collect(store.subscribe({ stream: s('a') }));
+        await expect(store.checkReady()).resolves.toBeUndefined();
         await store.close();
+        await expect(store.checkReady()).rejects.toBeInstanceOf(EventStoreUnavailableError);
         await waitFor(() => got.completed, 'completion', liveTimeoutMs);
         await store.close(); // idempotent
         await expect(store.append(s('a'), batch(1), 'any')).rejects.toBeInstanceOf(EventStoreUnavailableError);

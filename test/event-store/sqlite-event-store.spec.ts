@@ -2,8 +2,10 @@ import Database from 'better-sqlite3';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { EventStoreUnavailableError, SqliteEventStore, WrongExpectedRevisionError } from '@app/event-store';
 import { isUniqueViolation, mapSqliteError } from '@app/event-store/sqlite/sqlite-error-mapping';
+import { MIN_FREE_BYTES, SqliteDurabilityCheck } from '@app/event-store/sqlite/sqlite-durability.check';
 import { batch, collect, range, sleep, waitFor } from './contract-helpers';
 
 /** What only the sqlite adapter promises: files, durability across reopen, and several processes on one file. */
@@ -127,6 +129,69 @@ describe('SqliteEventStore (sqlite specifics)', () => {
     } finally {
       other.close();
     }
+  });
+
+  it("waits for another connection's write lock off the event loop, then commits each waiting append once", async () => {
+    const file = path.join(dir, 'held.db');
+    const store = openStore(file, { busyTimeoutMs: 5_000 });
+    const other = new Database(file);
+    const delay = monitorEventLoopDelay({ resolution: 1 });
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      delay.enable();
+      const released = sleep(600).then(() => other.exec('ROLLBACK'));
+      const first = store.append('game-1', batch(1), 'no-stream');
+      await sleep(100);
+      const second = store.append('game-2', batch(2), 'no-stream');
+      // Reads go on meanwhile.
+      await expect(store.streamRevision('game-1')).resolves.toBeNull();
+      await released;
+      await expect(first).resolves.toMatchObject({ lastRevision: 0 });
+      await expect(second).resolves.toMatchObject({ lastRevision: 1 });
+      delay.disable();
+      expect(delay.max / 1e6).toBeLessThan(50);
+      expect((await store.readAll()).map((e) => e.stream)).toEqual(['game-1', 'game-2', 'game-2']);
+    } finally {
+      other.close();
+    }
+  });
+
+  it('is ready while its files are the ones it opened; a deleted WAL makes it unready and refuses appends', async () => {
+    const file = path.join(dir, 'wal-deleted.db');
+    const store = openStore(file);
+    await expect(store.checkReady()).resolves.toBeUndefined();
+    await store.append('game-1', batch(2), 'no-stream');
+    fs.rmSync(`${file}-wal`);
+    await expect(store.checkReady()).rejects.toThrow(/the WAL file .*wal-deleted\.db-wal was deleted while open/);
+    await expect(store.append('game-1', batch(1), 1)).rejects.toBeInstanceOf(EventStoreUnavailableError);
+    await store.close();
+    // What it acknowledged before is in the database file, which a restart reads; the refused append is not.
+    const reopened = openStore(file);
+    expect(await reopened.streamRevision('game-1')).toBe(1);
+    await expect(reopened.checkReady()).resolves.toBeUndefined();
+  });
+
+  it('is unready when its disk is all but full (simulated: the free space it reads is a few pages)', async () => {
+    const file = path.join(dir, 'full.db');
+    const store = openStore(file);
+    let free = 10 * 4096;
+    // The store's check of its files, as it builds it, but reading this free space instead of the disk's.
+    Object.assign(store, { durability: new SqliteDurabilityCheck(path.resolve(file), () => free) });
+    await expect(store.checkReady()).rejects.toThrow(/the disk of .*full\.db is full: 40960 bytes free/);
+    free = MIN_FREE_BYTES;
+    await expect(store.checkReady()).resolves.toBeUndefined();
+  });
+
+  it('refuses an append the disk cannot hold as unavailable, writing nothing (SQLITE_FULL, made by max_page_count)', async () => {
+    const store = openStore(path.join(dir, 'no-room.db'));
+    await store.append('game-1', batch(1), 'no-stream');
+    const { db } = store as unknown as { db: Database.Database };
+    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+    const big = [{ type: 'Big', data: { text: 'x'.repeat(64 * 1024) }, metadata: {} }];
+    const error = await store.append('game-1', big, 0).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EventStoreUnavailableError);
+    expect((error as Error).message).toMatch(/SQLITE_FULL/);
+    expect(await store.streamRevision('game-1')).toBe(0);
   });
 
   it('recognises a unique (stream, revision) violation, the other-writer race, as a conflict', () => {

@@ -1,4 +1,4 @@
-import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { ConfigModule, registerAs } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
@@ -19,9 +19,12 @@ import { GameForkHttpController } from './fork/game-fork.http.controller';
 import { GameEventsHttpController } from './events/game-events.http.controller';
 import { GameEventsReader } from './events/game-events.reader';
 import { GameSummariesReader } from './games/game-summaries.reader';
+import { COMMAND_BODY_BOUNDS, SET_UP_BODY_BOUNDS } from './http/json-body.bounds';
 import { JsonBodyMiddleware } from './http/json-body.middleware';
 import { GamesHttpController } from './games/games.http.controller';
+import { SetUpChecker } from './games/set-up-checker.service';
 import { HealthHttpController } from './health/health.http.controller';
+import { ShutdownHealthIndicator } from './health/shutdown.health-indicator';
 import { StoreHealthIndicator } from './health/store.health-indicator';
 import { AcceptingWorkGuard } from './lifecycle/accepting-work.guard';
 import { RequestDrain } from './lifecycle/request-drain.service';
@@ -107,14 +110,19 @@ export class AppModule implements NestModule {
         RequestDrain,
         AcceptingWorkGuard,
         GameSummariesReader,
+        SetUpChecker,
         GameEventsReader,
         EventStreamsService,
         StoreHealthIndicator,
+        ShutdownHealthIndicator,
       ],
     };
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(JsonBodyMiddleware).forRoutes('{*path}');
+    // A set-up is the one large body; every other route takes a few fields, and is bounded to what they need.
+    const createGame = { path: 'games', method: RequestMethod.POST };
+    consumer.apply(JsonBodyMiddleware(SET_UP_BODY_BOUNDS)).forRoutes(createGame);
+    consumer.apply(JsonBodyMiddleware(COMMAND_BODY_BOUNDS)).exclude(createGame).forRoutes('{*path}');
   }
 }

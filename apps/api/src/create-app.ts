@@ -27,6 +27,9 @@ export async function createApp(overrides: ApiConfigOverrides = {}): Promise<Nes
   // First of all: every response is counted until sent, so that shutdown can wait for it.
   app.use((_request: Request, response: Response, next: NextFunction) => {
     drain.track(response);
+    // Once shutdown has started, no connection is kept for another request: the server closes it after this
+    // answer, so that none is left open, idle, to be cut when the server stops listening.
+    if (drain.isDraining) response.setHeader('Connection', 'close');
     next();
   });
   app.disable('x-powered-by');

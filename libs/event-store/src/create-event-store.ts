@@ -24,6 +24,7 @@ export function createStores(options: EventStoreOptions): EventStores {
       const store = new SqliteEventStore({
         path: options.sqlitePath ?? DEFAULT_SQLITE_PATH,
         pollIntervalMs: options.pollIntervalMs,
+        busyTimeoutMs: options.sqliteLockWaitMs,
       });
       return { eventStore: store, snapshotStore: store, close: () => store.close() };
     }

@@ -115,7 +115,7 @@ describe('createStores / createEventStore / eventStoreOptionsFromEnv', () => {
     ).toThrow(/POSTGRES_POOL_SIZE must be a whole number of at least 1, got '0'/);
   });
 
-  it('reads EVENT_STORE, SQLITE_PATH and ESDB_CONNECTION_STRING (default sqlite)', () => {
+  it('reads EVENT_STORE, SQLITE_PATH, SQLITE_LOCK_WAIT_MS and ESDB_CONNECTION_STRING (default sqlite)', () => {
     expect(eventStoreOptionsFromEnv({})).toEqual({
       kind: 'sqlite',
       sqlitePath: undefined,
@@ -130,5 +130,7 @@ describe('createStores / createEventStore / eventStoreOptionsFromEnv', () => {
       sqlitePath: '/tmp/x.db',
     });
     expect(() => eventStoreOptionsFromEnv({ EVENT_STORE: 'mysql' })).toThrow(TypeError);
+    expect(eventStoreOptionsFromEnv({ SQLITE_LOCK_WAIT_MS: '250' })).toMatchObject({ sqliteLockWaitMs: 250 });
+    expect(() => eventStoreOptionsFromEnv({ SQLITE_LOCK_WAIT_MS: '2s' })).toThrow(/SQLITE_LOCK_WAIT_MS/);
   });
 });

@@ -17,6 +17,8 @@ export interface EventStoreOptions {
   esdbConnectionString?: string;
   /** sqlite, postgres: how often live subscriptions poll for appends by other processes (250 ms, 1000 ms). */
   pollIntervalMs?: number;
+  /** sqlite: how long an append waits for another process's write lock, off the event loop (default 5000 ms). */
+  sqliteLockWaitMs?: number;
 }
 
 export const DEFAULT_SQLITE_PATH = './data/sanctum.db';
@@ -32,9 +34,16 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string): number | undefin
   return Number(raw);
 }
 
+function milliseconds(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^\d{1,9}$/.test(raw)) throw new TypeError(`${name} must be a whole number of milliseconds, got '${raw}'`);
+  return Number(raw);
+}
+
 /**
  * EVENT_STORE (sqlite | postgres | esdb | memory, default sqlite), SQLITE_PATH, POSTGRES_URL, POSTGRES_SCHEMA,
- * POSTGRES_POOL_SIZE, POSTGRES_STATEMENT_TIMEOUT_MS, ESDB_CONNECTION_STRING.
+ * POSTGRES_POOL_SIZE, POSTGRES_STATEMENT_TIMEOUT_MS, SQLITE_LOCK_WAIT_MS, ESDB_CONNECTION_STRING.
  */
 export function eventStoreOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): EventStoreOptions {
   const kind = (env.EVENT_STORE ?? 'sqlite').trim().toLowerCase() as EventStoreKind;
@@ -52,5 +61,6 @@ export function eventStoreOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): 
     postgresPoolSize: positiveInteger(env, 'POSTGRES_POOL_SIZE'),
     postgresStatementTimeoutMs: positiveInteger(env, 'POSTGRES_STATEMENT_TIMEOUT_MS'),
     esdbConnectionString: env.ESDB_CONNECTION_STRING || undefined,
+    sqliteLockWaitMs: milliseconds(env, 'SQLITE_LOCK_WAIT_MS'),
   };
 }

@@ -51,6 +51,15 @@ export abstract class EventStore {
   /** Releases the store (connections, timers); live subscriptions complete. Idempotent. */
   abstract close(): Promise<void>;
 
+  /**
+   * Resolves if the store can commit durably now (readiness: what an append acknowledged now would survive);
+   * rejects with EventStoreUnavailableError saying why not. By default a cheap read, which proves a network
+   * store answers; an adapter that can check more (the embedded files, the free space) does.
+   */
+  async checkReady(): Promise<void> {
+    await this.streamRevision('readiness-check');
+  }
+
   /** A stream in pages, so a million-event stream never needs one giant array. */
   async *readStreamPages(stream: string, options: ReadStreamPagesOptions = {}): AsyncGenerator<RecordedEvent[]> {
     const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;

@@ -10,7 +10,7 @@ export interface ApiProcessOptions {
   host?: string;
   organiserToken: string;
   serverSecret: string;
-  /** Further settings (LOG_LEVEL, GC_SCHEDULER…). */
+  /** Further settings (LOG_LEVEL, GC_SCHEDULER, SHUTDOWN_GRACE_MS…). */
   env?: Record<string, string>;
 }
 

@@ -9,7 +9,7 @@ describe('apiConfigFromEnv', () => {
       logLevel: 'info',
       bodyLimit: '1mb',
       sseHeartbeatMs: 15000,
-      shutdownGraceMs: 10000,
+      shutdownGraceMs: 5000,
     });
   });
 

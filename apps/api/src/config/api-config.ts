@@ -17,7 +17,10 @@ export interface ApiConfig {
   bodyLimit: string;
   /** SSE_HEARTBEAT_MS: a comment line every so often keeps idle streams open through proxies (0: never). */
   sseHeartbeatMs: number;
-  /** SHUTDOWN_GRACE_MS: how long shutdown waits for commands that are being handled. */
+  /**
+   * SHUTDOWN_GRACE_MS: after SIGTERM/SIGINT, how long the server goes on answering (new commands refused with 503)
+   * while the work under way finishes; an `app.close()` waits for that work only, up to as long.
+   */
   shutdownGraceMs: number;
   /** ORGANISER_TOKEN: the organiser's bearer token (unset: generated at the first start and kept, see viewer-secrets). */
   organiserToken?: string;
@@ -85,7 +88,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
     logLevel,
     bodyLimit: env.BODY_LIMIT?.trim() || '1mb',
     sseHeartbeatMs: integer(env, 'SSE_HEARTBEAT_MS', 15_000),
-    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 5_000),
     organiserToken: secret(
       env,
       'ORGANISER_TOKEN',

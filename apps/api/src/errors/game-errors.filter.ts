@@ -49,6 +49,8 @@ export class GameErrorsFilter implements ExceptionFilter {
       response.end();
       return;
     }
+    // Every 503 is for a while (a lock, a store restarting, a shutdown): a client is told when to try again.
+    if (status === 503 && response.getHeader('Retry-After') === undefined) response.setHeader('Retry-After', '1');
     response.status(status).json(body);
   }
 

@@ -1,10 +1,20 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, Matches } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, type ValidationArguments } from 'class-validator';
+import { DESCRIBED_EVENT_TYPES, REDACTED } from '@app/games';
 import { Optional } from '@app/games/scenario-file/field.decorators';
 import { ToList } from '../validation/query-transforms';
 
-/** An event type name as the vocabulary spells them (`GarbageCollected`). */
-export const EVENT_TYPE_NAME = /^[A-Za-z][A-Za-z0-9]{0,99}$/;
+/**
+ * The types `?types=` may name: the vocabulary's, and `Redacted`, which hidden events are to a viewer who may not
+ * see them. All public (the vocabulary is documented), so naming them in a refusal tells a player nothing of a game.
+ */
+export const QUERYABLE_EVENT_TYPES: readonly string[] = [...DESCRIBED_EVENT_TYPES, REDACTED];
+
+function unknownTypesMessage({ value }: ValidationArguments): string {
+  const unknown = (Array.isArray(value) ? value : [value]).filter((type) => !QUERYABLE_EVENT_TYPES.includes(type));
+  const named = unknown.map((type) => JSON.stringify(String(type).slice(0, 100))).join(', ');
+  return `types names no such event type (${named}); the event types are ${QUERYABLE_EVENT_TYPES.join(', ')}`;
+}
 
 /** `?types=A,B`: only events of these types (shared by the event list and both streams). */
 export class EventTypesQueryDto {
@@ -13,7 +23,8 @@ export class EventTypesQueryDto {
     type: 'string',
     example: 'MinionDied,SpellSquandered',
   })
-  @Matches(EVENT_TYPE_NAME, { each: true, message: 'types must be event type names like MinionDied' })
+  // An unknown type is a mistake (`MinionDead`), not a filter that matches nothing: it would answer "no events".
+  @IsIn(QUERYABLE_EVENT_TYPES, { each: true, message: unknownTypesMessage })
   @ArrayMaxSize(100)
   @ArrayNotEmpty()
   @IsArray()

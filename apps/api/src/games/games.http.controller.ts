@@ -13,7 +13,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createHash, randomBytes } from 'node:crypto';
-import { GameCommandService, parseGameSetup, ScenarioFileInvalid } from '@app/games';
+import { GameCommandService, ScenarioFileInvalid } from '@app/games';
 import { type GameSetup, SETUP_ID } from '@app/rules';
 import { CommandId, IDEMPOTENCY_KEY, type RequestCommand } from '../commands/command-id.decorator';
 import { ErrorResponseDto } from '../errors/error.response.dto';
@@ -24,6 +24,7 @@ import { ViewerTokens } from '../viewers/viewer-tokens.service';
 import { CreateGameResponseDto } from './create-game.response.dto';
 import { GameListResponseDto } from './game-summary.response.dto';
 import { GameSummariesReader } from './game-summaries.reader';
+import { SetUpChecker } from './set-up-checker.service';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -39,7 +40,11 @@ function newGameId(command: RequestCommand): string {
 }
 
 /** Splits `gameId` off the body and checks the rest as a set-up, reporting every problem of both at once. */
-function readCreateGameBody(body: unknown, command: RequestCommand): { gameId: string; setup: GameSetup } {
+async function readCreateGameBody(
+  body: unknown,
+  command: RequestCommand,
+  checker: SetUpChecker,
+): Promise<{ gameId: string; setup: GameSetup }> {
   if (!isPlainObject(body)) throw new ScenarioFileInvalid(['(request) must be a JSON object']);
   const { gameId, ...rest } = body;
   const problems: string[] = [];
@@ -48,7 +53,7 @@ function readCreateGameBody(body: unknown, command: RequestCommand): { gameId: s
   }
   let setup: GameSetup | undefined;
   try {
-    setup = parseGameSetup(rest);
+    setup = await checker.check(rest);
   } catch (error) {
     if (!(error instanceof ScenarioFileInvalid)) throw error;
     problems.push(...error.problems);
@@ -64,11 +69,13 @@ export class GamesHttpController {
     private readonly commands: GameCommandService,
     private readonly summaries: GameSummariesReader,
     private readonly tokens: ViewerTokens,
+    private readonly setUps: SetUpChecker,
   ) {}
 
   /**
-   * The body is taken as plain JSON (not through the ValidationPipe): libs/games' set-up parser checks it and
-   * returns it untouched, so key order, and so every event and hash, is the same as for the CLI.
+   * The body is taken as plain JSON (not through the ValidationPipe): libs/games' set-up parser checks it (a large
+   * one in a worker thread, see SetUpChecker) and leaves it untouched, so key order, and so every event and hash,
+   * is the same as for the CLI.
    */
   @Post()
   @HttpCode(201)
@@ -92,7 +99,7 @@ export class GamesHttpController {
     @CommandId() command: RequestCommand,
     @Res({ passthrough: true }) response: Response,
   ): Promise<CreateGameResponseDto> {
-    const { gameId, setup } = readCreateGameBody(body, command);
+    const { gameId, setup } = await readCreateGameBody(body, command, this.setUps);
     const outcome = await this.commands.createGame({ gameId, setup }, command.commandId, command.idempotent);
     response.location(`/games/${gameId}`);
     return { gameId, revision: outcome.revision, playerTokens: this.tokens.playerTokens(gameId) };

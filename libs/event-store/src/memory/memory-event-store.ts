@@ -164,6 +164,11 @@ export class MemoryEventStore extends EventStore implements SnapshotStore {
     return [...this.streams.keys()].filter((name) => name.startsWith(prefix));
   }
 
+  /** In memory: ready while open (nothing of it survives the process anyway). */
+  override async checkReady(): Promise<void> {
+    this.assertOpen();
+  }
+
   override async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -13,6 +13,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * Another connection holds the lock this statement needed, and nothing was written: a transaction that fails so is
+ * rolled back whole (better-sqlite3 does it), so it may be tried again.
+ */
+export function isBusy(error: unknown): boolean {
+  return sqliteErrorCode(error)?.startsWith('SQLITE_BUSY') ?? false;
+}
+
 /** Maps driver errors to the port's errors; anything else (a bug) is rethrown unchanged. */
 export function mapSqliteError(error: unknown): unknown {
   if (error instanceof EventStoreUnavailableError) return error;

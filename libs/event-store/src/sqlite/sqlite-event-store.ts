@@ -29,9 +29,10 @@ import { ChangeNotifier } from '../shared/change-notifier';
 import { matchesFilter } from '../shared/event-filter';
 import { assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
 import type { Snapshot, SnapshotStore } from '../snapshot-store.port';
-import { isUniqueViolation, mapSqliteError } from './sqlite-error-mapping';
+import { isBusy, isUniqueViolation, mapSqliteError } from './sqlite-error-mapping';
 import { GroupCommitQueue, type GroupOutcome } from './group-commit.queue';
 import { applySchema, type SqliteSynchronous } from './sqlite-schema';
+import { SqliteDurabilityCheck } from './sqlite-durability.check';
 import { SqliteSnapshotStore } from './sqlite-snapshot-store';
 import { SqliteWalCheckpointer } from './sqlite-wal.checkpointer';
 
@@ -42,7 +43,10 @@ export interface SqliteEventStoreOptions {
   pollIntervalMs?: number;
   /** 'NORMAL' (default): survives a process crash; 'FULL': also survives power loss (see sqlite-schema.ts). */
   synchronous?: SqliteSynchronous;
-  /** How long to wait for another process's write lock before EventStoreUnavailableError (default 5000 ms). */
+  /**
+   * How long an append waits for another connection's write lock before EventStoreUnavailableError (default
+   * 5000 ms). The wait is on timers, between short tries: never inside a statement, which would hold the event loop.
+   */
   busyTimeoutMs?: number;
   /** Events per read while a subscription catches up (default 500). */
   subscriptionPageSize?: number;
@@ -61,6 +65,13 @@ export interface SqliteEventStoreOptions {
  * next commit restarts it.
  */
 const WAL_PAGES_BEFORE_INLINE_CHECKPOINT = 4000;
+
+/**
+ * How long one statement may wait for a lock, synchronously (SQLite's busy timeout), once the store is open: as
+ * long as the event loop may be held. An append's longer wait for another connection's write lock is made of such
+ * tries with pauses between them (GroupCommitQueue); a read in WAL mode waits for no writer.
+ */
+const STATEMENT_BUSY_TIMEOUT_MS = 10;
 
 /** An append waiting for its group's transaction. */
 interface QueuedAppend {
@@ -111,6 +122,8 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
   private readonly pollIntervalMs: number;
   private readonly subscriptionPageSize: number | undefined;
   private readonly checkpointer: SqliteWalCheckpointer | undefined;
+  /** Undefined for a database that has no files (`:memory:`). */
+  private readonly durability: SqliteDurabilityCheck | undefined;
   private pollTimer: NodeJS.Timeout | undefined;
   private lastSeenPosition = 0;
   private closed = false;
@@ -129,12 +142,18 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
     this.path = options.path;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.subscriptionPageSize = options.subscriptionPageSize;
+    const lockWaitMs = options.busyTimeoutMs ?? 5000;
     try {
       if (options.path !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(options.path)), { recursive: true });
-      this.db = new Database(options.path, { timeout: options.busyTimeoutMs ?? 5000 });
+      // Opening waits as long as an append would (it creates the schema at the first start, before serving).
+      this.db = new Database(options.path, { timeout: lockWaitMs });
       const synchronous = options.synchronous ?? 'NORMAL';
       applySchema(this.db, synchronous);
-      if ((options.backgroundCheckpoints ?? true) && !this.db.memory && this.db.name !== '') {
+      this.db.pragma(`busy_timeout = ${STATEMENT_BUSY_TIMEOUT_MS}`);
+      const hasFiles = !this.db.memory && this.db.name !== '';
+      // After the schema: opening in WAL mode has created the WAL file, whose identity is taken here.
+      this.durability = hasFiles ? new SqliteDurabilityCheck(path.resolve(this.db.name)) : undefined;
+      if ((options.backgroundCheckpoints ?? true) && hasFiles) {
         this.db.pragma(`wal_autocheckpoint = ${WAL_PAGES_BEFORE_INLINE_CHECKPOINT}`);
         this.checkpointer = new SqliteWalCheckpointer(this.db.name, synchronous);
       }
@@ -189,7 +208,16 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
         }
       }),
     );
-    this.appends = new GroupCommitQueue((group) => commitGroup.immediate(group));
+    this.appends = new GroupCommitQueue(
+      (group) => {
+        this.assertFilesDurable();
+        return commitGroup.immediate(group);
+      },
+      {
+        retryable: isBusy,
+        waitMs: lockWaitMs,
+      },
+    );
   }
 
   override async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
@@ -293,11 +321,21 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
     );
   }
 
+  /** Open, the files at the path the ones opened, room on the disk, and a read answered. */
+  override async checkReady(): Promise<void> {
+    this.assertOpen();
+    this.assertFilesDurable();
+    const space = this.durability?.spaceProblem();
+    if (space) throw new EventStoreUnavailableError(space);
+    this.run(() => this.maxPosition());
+  }
+
   override async close(): Promise<void> {
     if (this.closed) return;
-    // Appends already accepted are committed, not dropped.
-    this.appends.flush();
     this.closed = true;
+    // Appends already accepted are committed (or, past their wait for a lock, refused), not dropped.
+    this.appends.flush();
+    await this.appends.whenIdle();
     this.stopPolling();
     this.notifier.close();
     // The worker's connection first: the store's, closing last, then checkpoints and removes the WAL as before.
@@ -397,6 +435,22 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
     } catch (error) {
       throw mapSqliteError(error);
     }
+  }
+
+  /**
+   * Refuses to commit into files no later start would read. What was committed before the WAL was deleted is
+   * still in the file this connection has open: a checkpoint copies it into the database file, which a restart
+   * reads, so that nothing acknowledged is lost with the WAL.
+   */
+  private assertFilesDurable(): void {
+    const problem = this.durability?.filesProblem();
+    if (!problem) return;
+    try {
+      this.db.pragma('wal_checkpoint(FULL)');
+    } catch {
+      // Busy: the background checkpointer copies the same frames within moments.
+    }
+    throw new EventStoreUnavailableError(problem);
   }
 
   private assertOpen(): void {

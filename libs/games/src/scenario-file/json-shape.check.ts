@@ -10,18 +10,56 @@ export function isReservedKey(key: string): boolean {
   return key === '__proto__' || key === 'prototype' || key in Object.prototype;
 }
 
+/** Where a value is in the input, kept as a chain and spelled out only for a problem (most inputs have none). */
+interface Place {
+  parent: Place | null;
+  key: string | number;
+}
+
+function pathOf(place: Place): string {
+  const keys: (string | number)[] = [];
+  for (let at: Place | null = place; at !== null; at = at.parent) keys.push(at.key);
+  return keys
+    .reverse()
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`))
+    .join('');
+}
+
+/** A value still to look at, or a reserved key to report when its turn comes (so problems keep the input's order). */
+type Step = { value: unknown; place: Place | null; depth: number } | { reserved: Place };
+
 /**
  * What a JSON input must not be, whatever its schema: nested deeper than MAX_JSON_DEPTH, or using a reserved key
- * (as a field or as a map key). Returns problems as `path: message`; stops at the first too-deep branch.
+ * (as a field or as a map key). Returns problems as `path: message`, in the input's order; a branch nested too
+ * deep is reported once, at its first level too deep. One step per value, without recursion.
  */
-export function jsonShapeProblems(json: unknown, path = '', depth = 0): string[] {
-  if (json === null || typeof json !== 'object') return [];
-  const where = path === '' ? '(body)' : path;
-  if (depth >= MAX_JSON_DEPTH) return [`${where} nests deeper than ${MAX_JSON_DEPTH} levels`];
-  if (Array.isArray(json)) return json.flatMap((element, i) => jsonShapeProblems(element, `${path}[${i}]`, depth + 1));
-  return Object.keys(json).flatMap((key) => {
-    const field = path === '' ? key : `${path}.${key}`;
-    if (isReservedKey(key)) return [`${field} is not an allowed field (reserved name)`];
-    return jsonShapeProblems((json as Record<string, unknown>)[key], field, depth + 1);
-  });
+export function jsonShapeProblems(json: unknown): string[] {
+  const problems: string[] = [];
+  const stack: Step[] = [{ value: json, place: null, depth: 0 }];
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    if ('reserved' in step) {
+      problems.push(`${pathOf(step.reserved)} is not an allowed field (reserved name)`);
+      continue;
+    }
+    const { value, place, depth } = step;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= MAX_JSON_DEPTH) {
+      problems.push(`${place === null ? '(body)' : pathOf(place)} nests deeper than ${MAX_JSON_DEPTH} levels`);
+      continue;
+    }
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i -= 1) {
+        stack.push({ value: value[i], place: { parent: place, key: i }, depth: depth + 1 });
+      }
+      continue;
+    }
+    const keys = Object.keys(value);
+    for (let i = keys.length - 1; i >= 0; i -= 1) {
+      const child = { parent: place, key: keys[i] };
+      if (isReservedKey(keys[i])) stack.push({ reserved: child });
+      else stack.push({ value: (value as Record<string, unknown>)[keys[i]], place: child, depth: depth + 1 });
+    }
+  }
+  return problems;
 }

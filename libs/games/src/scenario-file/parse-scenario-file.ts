@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { ValidatorOptions } from 'class-validator';
-import type { GameSetup, Scenario } from '@app/rules';
+import { type GameSetup, type Scenario, SETUP_LIMITS } from '@app/rules';
 import { GameSetupDto } from './game-setup.dto';
 import { ScenarioFileDto } from './scenario-file.dto';
 import { ScenarioFileInvalid } from './scenario-file-invalid.error';
@@ -31,11 +31,20 @@ function spellKeyProblems(json: Record<string, unknown>): string[] {
   );
 }
 
-function check(dto: new () => object, json: unknown): void {
+/** A set-up past SETUP_LIMITS.setupBytes characters of JSON, which the rules refuse: `[]` or its problem. */
+export function setupLengthProblems(length: number): string[] {
+  const most = SETUP_LIMITS.setupBytes;
+  return length > most ? [`setup is ${length} characters of JSON, more than the ${most} it may have`] : [];
+}
+
+function check(dto: new () => object, json: unknown, lengthProblems?: (length: number) => string[]): void {
   if (!isPlainObject(json)) throw new ScenarioFileInvalid(['(file) must be a JSON object']);
   // Checked first: the validators recurse without limit and trip over reserved keys before reporting them.
   const unsafe = jsonShapeProblems(json);
   if (unsafe.length > 0) throw new ScenarioFileInvalid(unsafe);
+  // And before validating what the rules would refuse for its size anyway: that costs far more than measuring.
+  const tooLong = lengthProblems?.(JSON.stringify(json).length) ?? [];
+  if (tooLong.length > 0) throw new ScenarioFileInvalid(tooLong);
   const problems = validationProblems(validateSync(plainToInstance(dto, json), SCENARIO_VALIDATION));
   problems.push(...spellKeyProblems(json));
   if (problems.length > 0) throw new ScenarioFileInvalid(problems);
@@ -54,6 +63,6 @@ export function parseScenarioFile(json: unknown): Scenario {
 
 /** The same for a game set-up without turns (`POST /games`). */
 export function parseGameSetup(json: unknown): GameSetup {
-  check(GameSetupDto, json);
+  check(GameSetupDto, json, setupLengthProblems);
   return json as unknown as GameSetup;
 }

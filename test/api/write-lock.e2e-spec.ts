@@ -1,0 +1,125 @@
+/**
+ * Issue #13, item 6: the event loop never waits on a lock. Another connection (another process, an operator's
+ * shell) holds the SQLite write lock for 3 s; meanwhile `/health` and reads answer at once, and a command waits
+ * off the event loop: it is recorded once the lock is released, or, held past SQLITE_LOCK_WAIT_MS, answered 503
+ * having recorded nothing, and its retry is recorded once. Before, the append waited inside SQLite for up to its
+ * 5 s busy timeout and every request of the process waited with it.
+ */
+import Database from 'better-sqlite3';
+import * as path from 'node:path';
+import { REPO_ROOT } from '../support/run-cli';
+import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
+import { longestStall } from './support/event-loop-stall';
+import {
+  type PlayerTokens,
+  countOf,
+  createGame,
+  readEvents,
+  readScenario,
+  setupBody,
+} from './support/scenario.http-player';
+
+const scenario = readScenario(path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json'));
+const LOCK_HELD_MS = 3_000;
+/** The longest the event loop may be held meanwhile: far under the lock's 3 s, with room for a busy machine. */
+const MAX_STALL_MS = 150;
+/** The slowest a read may answer meanwhile (a round trip: the client's own work, and the CPU shared). */
+const MAX_READ_MS = 250;
+const ORDER = { player: 'red', cast: 'bolt', target: { minion: 'b-archer' } };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('another connection holding the write lock stalls nothing (e2e, SQLite)', () => {
+  const dir = makeTempDir();
+  const apps: ApiTestApp[] = [];
+
+  afterAll(async () => {
+    await Promise.all(apps.map((api) => api.close()));
+    removeTempDir(dir);
+  });
+
+  async function start(
+    name: string,
+    lockWaitMs: number,
+  ): Promise<{ api: ApiTestApp; tokens: PlayerTokens; db: string }> {
+    const db = path.join(dir, `${name}.db`);
+    const api = await startApi(db, {
+      gcScheduler: false,
+      store: { kind: 'sqlite', sqlitePath: db, pollIntervalMs: 50, sqliteLockWaitMs: lockWaitMs },
+    });
+    apps.push(api);
+    const { playerTokens } = await createGame(api, setupBody(scenario, name));
+    return { api, tokens: playerTokens, db };
+  }
+
+  /** Holds the write lock of `db` from another connection for LOCK_HELD_MS, as another process would. */
+  function holdWriteLock(db: string): Promise<void> {
+    const other = new Database(db);
+    other.exec('BEGIN IMMEDIATE');
+    return sleep(LOCK_HELD_MS).then(() => {
+      other.exec('ROLLBACK');
+      other.close();
+    });
+  }
+
+  /** `/health` and the game's state, asked one after another until `until` settles: the slowest answer. */
+  async function slowestReadWhile(api: ApiTestApp, gameId: string, until: Promise<unknown>): Promise<number> {
+    let done = false;
+    void until.finally(() => (done = true));
+    let slowest = 0;
+    while (!done) {
+      for (const route of ['/health', `/games/${gameId}/state`]) {
+        const started = performance.now();
+        const response = await api.organiser.get(route);
+        expect(response.status).toBe(200);
+        slowest = Math.max(slowest, performance.now() - started);
+      }
+      await sleep(20);
+    }
+    return slowest;
+  }
+
+  it('a command waits for the lock off the event loop and is recorded once it is released', async () => {
+    const { api, tokens, db } = await start('waits', 5_000);
+    const { result, stallMs } = await longestStall(async () => {
+      const released = holdWriteLock(db);
+      await sleep(50);
+      const started = performance.now();
+      const order = api
+        .as(tokens.red)
+        .post('/games/waits/orders')
+        .set('Idempotency-Key', 'order-under-lock')
+        .send(ORDER)
+        .then((response) => ({ response, ms: performance.now() - started }));
+      const slowestRead = await slowestReadWhile(api, 'waits', released);
+      return { order: await order, slowestRead };
+    });
+    expect(result.order.response.status).toBe(201);
+    expect(result.order.ms).toBeGreaterThan(LOCK_HELD_MS - 200); // it did wait for the lock
+    expect(result.slowestRead).toBeLessThan(MAX_READ_MS);
+    expect(stallMs).toBeLessThan(MAX_STALL_MS);
+    const events = await readEvents(api, 'waits');
+    expect(events.filter((event) => event.metadata.commandId === 'order-under-lock').map((e) => e.type)).toEqual([
+      'SpellTargeted',
+    ]);
+  });
+
+  it('a command that waits past SQLITE_LOCK_WAIT_MS answers 503, records nothing, and its retry is recorded once', async () => {
+    const { api, tokens, db } = await start('gives-up', 1_000);
+    const released = holdWriteLock(db);
+    await sleep(50);
+    const order = () =>
+      api.as(tokens.red).post('/games/gives-up/orders').set('Idempotency-Key', 'order-retried').send(ORDER);
+    const [refused, slowestRead] = await Promise.all([order(), slowestReadWhile(api, 'gives-up', released)]);
+    expect(refused.status).toBe(503);
+    // The store cannot always know (a lost connection mid-commit): the answer says retry with the key; here nothing was.
+    expect(refused.body.message).toMatch(/try again later \(with the same Idempotency-Key/);
+    expect(slowestRead).toBeLessThan(MAX_READ_MS);
+    expect(countOf(await readEvents(api, 'gives-up'), 'SpellTargeted')).toBe(0);
+
+    expect((await order()).status).toBe(201);
+    expect((await order()).status).toBe(201); // the same key again: answered from the first, nothing new
+    const events = await readEvents(api, 'gives-up');
+    expect(events.filter((event) => event.metadata.commandId === 'order-retried')).toHaveLength(1);
+  });
+});
