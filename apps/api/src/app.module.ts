@@ -26,6 +26,7 @@ import { GameStateHttpController } from './state/game-state.http.controller';
 import { EventStreamsSseController } from './streams/event-streams.sse.controller';
 import { EventStreamsService } from './streams/event-streams.service';
 import { createValidationPipe } from './validation/validation.pipe';
+import { GameViewerHttpController } from './viewers/game-viewer.http.controller';
 import { GameViews } from './viewers/game-views.service';
 import { redactTokenInUrl } from './viewers/token-in-url';
 import { ViewerGuard } from './viewers/viewer.guard';
@@ -85,6 +86,7 @@ export class AppModule implements NestModule {
         OrdersHttpController,
         GameStateHttpController,
         GameEventsHttpController,
+        GameViewerHttpController,
         GameAuditHttpController,
         EventCausationHttpController,
         GameForkHttpController,
