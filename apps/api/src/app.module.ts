@@ -14,6 +14,7 @@ import { GameForkHttpController } from './fork/game-fork.http.controller';
 import { GameEventsHttpController } from './events/game-events.http.controller';
 import { GameEventsReader } from './events/game-events.reader';
 import { GameSummariesReader } from './games/game-summaries.reader';
+import { CompressedResponsesMiddleware } from './http/compressed-responses.middleware';
 import { JsonBodyMiddleware } from './http/json-body.middleware';
 import { GamesHttpController } from './games/games.http.controller';
 import { HealthHttpController } from './health/health.http.controller';
@@ -114,5 +115,6 @@ export class AppModule implements NestModule {
 
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(JsonBodyMiddleware).forRoutes('{*path}');
+    consumer.apply(CompressedResponsesMiddleware).forRoutes('{*path}');
   }
 }
