@@ -24,6 +24,7 @@ import { RequestDrain } from './lifecycle/request-drain.service';
 import { ReplayModule } from './replay/replay.module';
 import { OrdersHttpController } from './orders/orders.http.controller';
 import { GameStateHttpController } from './state/game-state.http.controller';
+import { GameTimelineHttpController } from './timeline/game-timeline.http.controller';
 import { EventStreamsSseController } from './streams/event-streams.sse.controller';
 import { EventStreamsService } from './streams/event-streams.service';
 import { createValidationPipe } from './validation/validation.pipe';
@@ -86,6 +87,7 @@ export class AppModule implements NestModule {
         GamesHttpController,
         OrdersHttpController,
         GameStateHttpController,
+        GameTimelineHttpController,
         GameEventsHttpController,
         GameViewerHttpController,
         GameAuditHttpController,

@@ -12,6 +12,7 @@ export * from './loading/game-repository';
 export * from './commands/game-command.service';
 export * from './time-travel/game-point';
 export * from './time-travel/time-travel.service';
+export * from './time-travel/game-timeline.service';
 export * from './scheduling/garbage-collection.scheduler';
 export * from './audit';
 export * from './replay';
