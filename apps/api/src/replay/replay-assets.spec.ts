@@ -52,6 +52,10 @@ describe('replay page assets', () => {
     expect(assets.file('replay.js')).toEqual({ contentType: 'text/javascript; charset=utf-8', body: '// script' });
     expect(assets.file('replay.html')).toBeUndefined();
     expect(assets.names).toEqual(['replay.css', 'replay.js']);
+    fs.writeFileSync(path.join(root, 'replay.html'), '<head>{{modulePreloads}}</head>');
+    expect(new ReplayAssets(root).page('g')).toBe(
+      '<head><link rel="modulepreload" href="/replay/assets/replay.js" /></head>',
+    );
     expect(escapeHtml(`'&`)).toBe('&#39;&amp;');
   });
 });

@@ -17,6 +17,9 @@ import { whenText } from './event-list.js';
 /** A chain as shown: revisions oldest first, the command it started from, and the reason link's own chain. */
 /** @typedef {{ revisions: number[]; origin: string | null; because?: { revision: number; chain: Chain } }} Chain */
 
+/** How long a selection must rest before its causes are read. */
+const RESTING_MS = 150;
+
 /** The events that place an order: `order.<revision>` names the revision that placed it. */
 const ORDER_ID = /^order\.(\d+)$/;
 
@@ -91,8 +94,23 @@ export class CausalChain {
     const revision = event.revision;
     this.showing = revision;
     this.details(event);
-    const [chain, caused] = await Promise.all([this.localChain(revision), this.pages.causedBy(revision)]);
+    // While someone steps through the game, only the board and the details keep up; the causes are read once the
+    // selection rests, so the state each key press wants is not queued behind them.
+    await new Promise((resolve) => setTimeout(resolve, RESTING_MS));
     if (this.showing !== revision) return;
+    const linked = [
+      this.placedAt(event),
+      this.revisionOf(event.metadata.causationId),
+      this.revisionOf(/** @type {{ reasonEventId?: unknown }} */ (event.data)?.reasonEventId),
+    ];
+    const [chain, caused] = await Promise.all([
+      this.localChain(revision),
+      this.pages.causedBy(revision),
+      ...linked.map((r) => (r === undefined ? undefined : this.pages.fetch(r))),
+    ]);
+    if (this.showing !== revision) return;
+    // Again, now that the events its links name are read: their buttons say what they are.
+    this.details(event);
     this.renderChain(revision, chain, 'page');
     this.elements.consequences.replaceChildren(
       ...(caused.length === 0

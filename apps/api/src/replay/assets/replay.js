@@ -55,6 +55,9 @@ const model = {
   /** The revision whose state is wanted, and whether a request is under way (one at a time; the newest wins). */
   wanted: -1,
   loading: false,
+  /** States being fetched, by revision: a step onto a revision being prefetched waits for that answer. */
+  /** @type {Map<number, Promise<ShownState>>} */
+  fetching: new Map(),
   /** Turns whose released orders have been asked for (placeholders shown before their execution was read). */
   releasesAsked: new Set(),
 };
@@ -123,6 +126,8 @@ function wantState(revision) {
   const cached = model.states.get(revision);
   if (cached !== undefined) {
     showBoard(revision, cached);
+    prefetch(revision - 1);
+    prefetch(revision + 1);
     return;
   }
   board.waiting();
@@ -135,7 +140,7 @@ async function pump() {
     while (!model.states.has(model.wanted)) {
       const revision = model.wanted;
       try {
-        remember(revision, (await api.state(revision)).state);
+        remember(revision, await stateAt(revision));
       } catch (error) {
         if (model.wanted === revision) {
           board.failed(revision, /** @type {Error} */ (error));
@@ -147,7 +152,24 @@ async function pump() {
   } finally {
     model.loading = false;
   }
+  prefetch(model.wanted - 1);
   prefetch(model.wanted + 1);
+}
+
+/**
+ * The state after a revision from the service, one request per revision however many want it.
+ * @param {number} revision
+ * @returns {Promise<ShownState>}
+ */
+function stateAt(revision) {
+  const under = model.fetching.get(revision);
+  if (under !== undefined) return under;
+  const read = api
+    .state(revision)
+    .then((body) => body.state)
+    .finally(() => model.fetching.delete(revision));
+  model.fetching.set(revision, read);
+  return read;
 }
 
 /**
@@ -173,13 +195,13 @@ function remember(revision, state) {
 }
 
 /**
- * The next step is probably wanted next: fetched while the page is idle.
+ * A step either way is probably wanted next: fetched while the page is idle.
  * @param {number} revision
  */
 function prefetch(revision) {
-  if (revision >= pages.count || model.states.has(revision) || model.loading) return;
-  api.state(revision).then(
-    (body) => remember(revision, body.state),
+  if (revision < 0 || revision >= pages.count || model.states.has(revision) || model.fetching.has(revision)) return;
+  stateAt(revision).then(
+    (state) => remember(revision, state),
     () => undefined,
   );
 }
@@ -267,7 +289,7 @@ function wire() {
 async function start() {
   wire();
   try {
-    const viewer = await api.viewer();
+    const [viewer, latest] = await Promise.all([api.viewer(), api.state()]);
     showViewer(ui.viewerMode, viewer);
     // The service's own explanations are the organiser's, and quote everything: only in the organiser's own view.
     chain = new CausalChain(
@@ -281,7 +303,6 @@ async function start() {
       api,
       viewer.view === 'organiser',
     );
-    const latest = await api.state();
     pages.count = latest.revision + 1;
     remember(latest.revision, latest.state);
   } catch (error) {
