@@ -121,10 +121,11 @@ export function eventsMatching<K extends EventType>(events: DomainEvent[], patte
 /** The one event matching a pattern; throws (failing the test) unless there is exactly one. */
 export function theEvent<K extends EventType>(events: DomainEvent[], pattern: EventPattern<K>): DomainEvent<K> {
   const found = eventsMatching(events, pattern);
-  if (found.length !== 1) {
+  const [only] = found;
+  if (only === undefined || found.length !== 1) {
     throw new Error(`expected exactly one ${JSON.stringify(pattern)}, found ${found.length}:\n${digest(events)}`);
   }
-  return found[0];
+  return only;
 }
 
 /**

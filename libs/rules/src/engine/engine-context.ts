@@ -66,7 +66,10 @@ export class EngineContext {
    */
   latestEventWhere(test: (event: DomainEvent) => boolean): string | null {
     const events = this.emitter.events;
-    for (let i = events.length - 1; i >= 0; i -= 1) if (test(events[i])) return events[i].metadata.eventId;
+    for (let i = events.length - 1; i >= 0; i -= 1) {
+      const event = events[i];
+      if (event !== undefined && test(event)) return event.metadata.eventId;
+    }
     return null;
   }
 

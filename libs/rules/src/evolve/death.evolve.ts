@@ -1,5 +1,6 @@
 import type { GameState } from '../model/game-state';
 import type { EvolverMap } from './evolver';
+import { groupAt, minionAt } from '../model/entity-accessors';
 
 function recordCasualty(
   state: GameState,
@@ -12,21 +13,21 @@ function recordCasualty(
 
 export const deathEvolvers: EvolverMap = {
   MinionDying: (state, data) => {
-    state.minions[data.minionId].status = 'dying';
+    minionAt(state, data.minionId).status = 'dying';
   },
   DyingCancelled: (state, data) => {
-    const minion = state.minions[data.minionId];
+    const minion = minionAt(state, data.minionId);
     minion.status = 'alive';
     minion.hp = data.hp;
   },
   MinionDied: (state, data, metadata) => {
-    state.minions[data.minionId].status = 'dead';
+    minionAt(state, data.minionId).status = 'dead';
     recordCasualty(state, data.minionId, data.category, metadata.eventId);
   },
   MinionRemovedFromGroup: (state, data) => {
-    const group = state.groups[data.groupId];
+    const group = groupAt(state, data.groupId);
     group.minionIds = group.minionIds.filter((id) => id !== data.minionId);
-    state.minions[data.minionId].groupId = null;
+    minionAt(state, data.minionId).groupId = null;
   },
   MinionBuried: (state, data) => {
     state.players[data.player].graveyard.push(data.minionId);

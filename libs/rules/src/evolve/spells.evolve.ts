@@ -3,10 +3,11 @@ import { removeOne } from '../model/remove-one';
 import { hostSpells } from '../model/state-queries';
 import type { EvolverMap } from './evolver';
 import { attachActiveSpell, ensureSquare } from './setup.evolve';
+import { activeSpellAt, spellAt } from '../model/entity-accessors';
 
 /** An active spell leaves play: off its host's list, its owner's list, and the board. */
 function detachActiveSpell(state: GameState, activeSpellId: string): void {
-  const active = state.activeSpells[activeSpellId];
+  const active = activeSpellAt(state, activeSpellId);
   const list = hostSpells(state, active.host);
   if (list) removeOne(list, activeSpellId);
   removeOne(state.players[active.owner].activeSpells, activeSpellId);
@@ -20,7 +21,7 @@ function setOutcome(state: GameState, orderId: string, outcome: 'resolved' | 'ac
 
 function recordCastOnce(state: GameState, orderId: string): void {
   const order = state.orders[orderId];
-  if (order?.kind !== 'cast' || !state.spells[order.spell].oncePerGame) return;
+  if (order?.kind !== 'cast' || !spellAt(state, order.spell).oncePerGame) return;
   state.players[order.player].castOnce.push(order.spell);
 }
 

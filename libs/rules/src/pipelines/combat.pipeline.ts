@@ -4,6 +4,7 @@ import { combatSequence } from '../model/players';
 import { isAlive, minionsInPlayOrder, ordersOfKind } from '../model/state-queries';
 import { ASSUMPTION, RULES_OPTIONS } from '../rules-options';
 import { takeDamage } from './damage.pipeline';
+import { attackAt } from '../model/entity-accessors';
 
 /** T3: attacks run in the combat initiative sequence (B2), each player's in the order given. */
 export function attackOrder(ctx: EngineContext): AttackOrder[] {
@@ -82,7 +83,7 @@ function executeAttack(ctx: EngineContext, order: AttackOrder, cause: string): v
     );
     return;
   }
-  const attack = attacker.attacks[order.attack];
+  const attack = attackAt(attacker, order.attack);
   const magical = attack.magical ?? false;
   takeDamage(ctx, {
     minionId: order.victimId,

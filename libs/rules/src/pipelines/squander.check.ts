@@ -6,6 +6,7 @@ import { activeSpellsOn, groupsOnSquare } from '../model/state-queries';
 import { isCumulative, isInstant } from '../model/spell-definition';
 import { checkTargetRule } from '../orders/target-rule';
 import type { SquanderReason } from './squander-reasons';
+import { spellAt } from '../model/entity-accessors';
 
 export interface Squander {
   reason: SquanderReason;
@@ -33,7 +34,7 @@ function deathThisTurn(state: GameState, order: SpellOrder): Squander | null {
 /** S6, S9: a host holds at most one copy of a visible, non-cumulative alteration or conjuration. */
 function blockedByActiveCopy(ctx: EngineContext, order: SpellOrder): Squander | null {
   const state = ctx.state;
-  const spell = state.spells[order.spell];
+  const spell = spellAt(state, order.spell);
   if (isInstant(spell.type) || isCumulative(spell)) return null;
   const copy = activeSpellsOn(state, order.target).find((active) => active.spell === order.spell);
   if (copy === undefined) return null;
@@ -59,7 +60,7 @@ function earlierCast(ctx: EngineContext, order: SpellOrder): string | null {
  */
 export function squanderCheck(ctx: EngineContext, order: SpellOrder): Squander | null {
   const state = ctx.state;
-  const spell = state.spells[order.spell];
+  const spell = spellAt(state, order.spell);
   const died = deathThisTurn(state, order);
   if (died) return died;
   if ('minion' in order.target) {
