@@ -1,5 +1,6 @@
 import type { DomainEvent, MinionSpec, Trigger } from '../src';
 import { cast, event, game, given, order, recruit, spell, targetSpell, turn } from '../src/testing';
+import { groupAt, minionAt } from '../src';
 
 const bolt = spell('bolt', { effects: [{ damage: { amount: 3, magical: true } }] });
 const mend = spell('mend', { house: 'life', effects: [{ heal: { amount: 2 } }] });
@@ -84,7 +85,7 @@ describe('Squandering and replacement (Q1–Q5)', () => {
           }),
         )
         .run();
-      const [died] = only(outcome.events, 'MinionDied');
+      const died = outcome.find(event('MinionDied'));
       const squandered = only(outcome.events, 'SpellSquandered');
       expect(squandered).toHaveLength(2);
       for (const event of squandered) {
@@ -98,8 +99,8 @@ describe('Squandering and replacement (Q1–Q5)', () => {
       const outcome = given(board().hand('red', 'lycanthropy').hand('blue', 'bless'))
         .when(turn({ red: [cast('lycanthropy', { group: 'B' })], blue: [cast('bless', { group: 'B' })] }))
         .run();
-      const [replaced] = only(outcome.events, 'GroupReplaced');
-      const [squandered] = only(outcome.events, 'SpellSquandered');
+      const replaced = outcome.find(event('GroupReplaced'));
+      const squandered = outcome.find(event('SpellSquandered'));
       expect(squandered.data).toMatchObject({ reason: 'target-replaced', reasonEventId: replaced.metadata.eventId });
     });
 
@@ -107,8 +108,8 @@ describe('Squandering and replacement (Q1–Q5)', () => {
       const outcome = given(board().hand('red', 'hex').hand('blue', 'hex'))
         .when(turn({ red: [cast('hex', { minion: 'B2' })], blue: [cast('hex', { minion: 'B2' })] }))
         .run();
-      const [activated] = only(outcome.events, 'SpellActivated');
-      const [squandered] = only(outcome.events, 'SpellSquandered');
+      const activated = outcome.find(event('SpellActivated'));
+      const squandered = outcome.find(event('SpellSquandered'));
       expect(squandered.data).toMatchObject({
         reason: 'blocked-by-active-copy',
         reasonEventId: activated.metadata.eventId,
@@ -133,7 +134,7 @@ describe('Squandering and replacement (Q1–Q5)', () => {
         )
         .andNot(event('SpellActivated'), event('MinionHealed'))
         .andState((state) => {
-          expect(state.minions.B1.spells).toEqual([]);
+          expect(minionAt(state, 'B1').spells).toEqual([]);
           expect(state.players.red.activeSpells).toEqual([]);
         });
     });
@@ -177,7 +178,7 @@ describe('Squandering and replacement (Q1–Q5)', () => {
         .andNot(event('SpellActivated'));
       const { replacementId } = outcome.find(event('GroupReplaced')).data;
       // Spells never switch targets: the replacement got nothing.
-      expect(outcome.state.groups[replacementId].spells).toEqual([]);
+      expect(groupAt(outcome.state, replacementId).spells).toEqual([]);
       expect(outcome.state.players.blue.activeSpells).toEqual([]);
     });
 
@@ -194,7 +195,7 @@ describe('Squandering and replacement (Q1–Q5)', () => {
         );
       const { replacementId } = outcome.find(event('MinionReplaced')).data;
       expect(outcome.state.minions[replacementId]).toMatchObject({ kind: 'monster', owner: 'blue', status: 'alive' });
-      expect(outcome.state.groups.B.minionIds).toEqual(['B1']);
+      expect(groupAt(outcome.state, 'B').minionIds).toEqual(['B1']);
     });
   });
 
@@ -250,7 +251,7 @@ describe('Squandering and replacement (Q1–Q5)', () => {
           event('SpellActivated', { orderId: order(2), spell: 'bless', host: { group: 'B' }, owner: 'blue' }),
           event('SpellSquandered', { orderId: order(3), reason: 'target-replaced' }, { rule: 'Q3' }),
         )
-        .andState((state) => expect(state.groups.B.spells).toHaveLength(1));
+        .andState((state) => expect(groupAt(state, 'B').spells).toHaveLength(1));
     });
   });
 
