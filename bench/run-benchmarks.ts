@@ -30,6 +30,7 @@ const BENCHES: { id: string; script: string; fixture?: boolean; postgres?: strin
   { id: 'postgres-time-travel', script: 'time-travel.bench.ts', fixture: true, postgres: MILLION_SCHEMA },
   { id: 'postgres-sse-catch-up', script: 'sse-catch-up.bench.ts', fixture: true, postgres: MILLION_SCHEMA },
   { id: 'postgres-http-commands', script: 'http-commands.bench.ts', postgres: 'bench_http' },
+  { id: 'replay-page', script: 'replay-page.bench.ts', fixture: true },
 ];
 
 function runBench(script: string, args: string[]): { ok: boolean; ms: number } {

@@ -107,7 +107,7 @@ describe('sanctum replay (CLI end to end)', () => {
     });
     expect(lines[15]).toMatchObject({ step: 'D4', rule: 'D4', sentence: 'b-archer takes 3 damage (3 → 0 HP)' });
     expect(lines[19]).toMatchObject({ step: 'E2', rule: 'E2', sentence: 'b-archer dies' });
-    expect(lines[24].sentence).toBe('order.9 is squandered: the target is dead');
+    expect(lines[24].sentence).toBe('order.9 is squandered: the target is dead (because of revision 19)');
   });
 
   it('then the state at the end: players, groups with their minions, structures', () => {

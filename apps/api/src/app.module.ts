@@ -18,22 +18,29 @@ import { GameErrorsFilter } from './errors/game-errors.filter';
 import { GameForkHttpController } from './fork/game-fork.http.controller';
 import { GameEventsHttpController } from './events/game-events.http.controller';
 import { GameEventsReader } from './events/game-events.reader';
+import { GlobalEventsHttpController } from './events/global-events.http.controller';
+import { GlobalEventsReader } from './events/global-events.reader';
 import { GameSummariesReader } from './games/game-summaries.reader';
 import { COMMAND_BODY_BOUNDS, SET_UP_BODY_BOUNDS } from './http/json-body.bounds';
+import { CompressedResponsesMiddleware } from './http/compressed-responses.middleware';
 import { JsonBodyMiddleware } from './http/json-body.middleware';
 import { GamesHttpController } from './games/games.http.controller';
 import { SetUpChecker } from './games/set-up-checker.service';
 import { HealthHttpController } from './health/health.http.controller';
 import { ShutdownHealthIndicator } from './health/shutdown.health-indicator';
+import { HomeHttpController } from './home/home.http.controller';
 import { StoreHealthIndicator } from './health/store.health-indicator';
 import { AcceptingWorkGuard } from './lifecycle/accepting-work.guard';
 import { RequestDrain } from './lifecycle/request-drain.service';
 import { ReplayModule } from './replay/replay.module';
 import { OrdersHttpController } from './orders/orders.http.controller';
+import { RulesHttpController } from './rules/rules.http.controller';
 import { GameStateHttpController } from './state/game-state.http.controller';
+import { GameTimelineHttpController } from './timeline/game-timeline.http.controller';
 import { EventStreamsSseController } from './streams/event-streams.sse.controller';
 import { EventStreamsService } from './streams/event-streams.service';
 import { createValidationPipe } from './validation/validation.pipe';
+import { GameViewerHttpController } from './viewers/game-viewer.http.controller';
 import { GameViews } from './viewers/game-views.service';
 import { redactTokenInUrl } from './viewers/token-in-url';
 import { ViewerGuard } from './viewers/viewer.guard';
@@ -91,12 +98,17 @@ export class AppModule implements NestModule {
         GamesHttpController,
         OrdersHttpController,
         GameStateHttpController,
+        GameTimelineHttpController,
         GameEventsHttpController,
+        GameViewerHttpController,
         GameAuditHttpController,
         EventCausationHttpController,
         GameForkHttpController,
         EventStreamsSseController,
+        GlobalEventsHttpController,
         HealthHttpController,
+        RulesHttpController,
+        HomeHttpController,
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },
@@ -112,6 +124,7 @@ export class AppModule implements NestModule {
         GameSummariesReader,
         SetUpChecker,
         GameEventsReader,
+        GlobalEventsReader,
         EventStreamsService,
         StoreHealthIndicator,
         ShutdownHealthIndicator,
@@ -124,5 +137,6 @@ export class AppModule implements NestModule {
     const createGame = { path: 'games', method: RequestMethod.POST };
     consumer.apply(JsonBodyMiddleware(SET_UP_BODY_BOUNDS)).forRoutes(createGame);
     consumer.apply(JsonBodyMiddleware(COMMAND_BODY_BOUNDS)).exclude(createGame).forRoutes('{*path}');
+    consumer.apply(CompressedResponsesMiddleware).forRoutes('{*path}');
   }
 }

@@ -7,6 +7,7 @@ import { DEFAULT_GAMES_OPTIONS, GAMES_OPTIONS, type GamesOptions } from './games
 import { GameRepository } from './loading/game-repository';
 import { StaleSnapshotsPruner } from './loading/stale-snapshots.pruner';
 import { GarbageCollectionScheduler } from './scheduling/garbage-collection.scheduler';
+import { GameTimelineService } from './time-travel/game-timeline.service';
 import { TimeTravelService } from './time-travel/time-travel.service';
 
 export type GamesModuleOptions = Pick<GamesOptions, 'store'> & Partial<Omit<GamesOptions, 'store'>>;
@@ -22,6 +23,7 @@ export class GamesModule {
       GameCommandService,
       RecordedCommandFinder,
       TimeTravelService,
+      GameTimelineService,
       GarbageCollectionScheduler,
       StaleSnapshotsPruner,
     ];
@@ -33,6 +35,7 @@ export class GamesModule {
         GameRepository,
         GameCommandService,
         TimeTravelService,
+        GameTimelineService,
         GarbageCollectionScheduler,
         GAMES_OPTIONS,
         GameAuditModule,

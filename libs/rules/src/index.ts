@@ -9,6 +9,7 @@ export * from './model/ids';
 export * from './model/id-record';
 export * from './model/initial-state';
 export * from './model/state-queries';
+export * from './model/entity-accessors';
 export * from './model/remove-one';
 export * from './events/domain-event';
 export * from './events/event-vocabulary';

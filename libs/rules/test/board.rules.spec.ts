@@ -15,6 +15,7 @@ import {
   wholeTurn,
   order,
 } from '../src/testing';
+import { groupAt } from '../src';
 
 const bolt = spell('bolt', { effects: [{ damage: { amount: 3, magical: true } }] });
 
@@ -188,7 +189,7 @@ describe('Board and entities (B1–B7)', () => {
       given([])
         .when(createGame(withGroup(eight)))
         .then(event('GameCreated'))
-        .andState((state) => expect(state.groups.G.minionIds).toHaveLength(8));
+        .andState((state) => expect(groupAt(state, 'G').minionIds).toHaveLength(8));
     });
 
     it('B4: a group never mixes recruits and monsters', () => {

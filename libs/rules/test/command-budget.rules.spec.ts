@@ -13,6 +13,7 @@ import {
   spell,
   turn,
 } from '../src/testing';
+import { minionAt } from '../src';
 
 /** "When hit, strike back for 0": on two minions facing each other, each blow is answered k times, 8 deep. */
 const reflect: Trigger = { on: 'hitBy', do: { damage: { amount: 0 } }, subject: 'attacker' };
@@ -44,7 +45,7 @@ describe('A: a command does bounded work (RULES_OPTIONS.commandEventBudget)', ()
 
   it('A: attacks still to come once the budget is spent fizzle (budget-spent), and spell effects take no place', () => {
     const bolt = spell('bolt', { effects: [{ damage: { amount: 1, magical: true } }] });
-    given(
+    const outcome = given(
       game()
         .spells(bolt)
         .hand('blue', 'bolt')
@@ -54,7 +55,10 @@ describe('A: a command does bounded work (RULES_OPTIONS.commandEventBudget)', ()
       .when(turn({ red: [attack('R1', 'B1'), attack('R2', 'B2')] }), collectGarbage())
       .then(event('CommandBudgetSpent'), event('AttackFizzled', { reason: 'budget-spent' }, { rule: 'A' }))
       .andNot(event('DamageIncoming', { minionId: 'B2' }), event('AttackExecuting', { attackerId: 'R2' }))
-      .andState((state) => expect(state.minions.B2.hp).toBe(9));
+      .andState((state) => expect(minionAt(state, 'B2').hp).toBe(9));
+    // The fizzle names the CommandBudgetSpent that made it fizzle.
+    const spent = outcome.find(event('CommandBudgetSpent'));
+    expect(outcome.find(event('AttackFizzled')).data.reasonEventId).toBe(spent.metadata.eventId);
   });
 
   it('A: a spell whose effects start past the budget executes and resolves, with no effect', () => {
@@ -79,7 +83,7 @@ describe('A: a command does bounded work (RULES_OPTIONS.commandEventBudget)', ()
         event('TurnEnded'),
       )
       .andNot(event('DamageIncoming', { minionId: 'R2' }))
-      .andState((state) => expect(state.minions.R2.hp).toBe(9));
+      .andState((state) => expect(minionAt(state, 'R2').hp).toBe(9));
   });
 
   it('A: the budget is per command: the next turn starts afresh', () => {

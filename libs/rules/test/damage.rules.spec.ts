@@ -1,5 +1,6 @@
 import type { Trigger } from '../src';
 import { attack, cast, collectGarbage, event, game, given, recruit, spell, turn } from '../src/testing';
+import { groupAt, minionAt } from '../src';
 
 /** Pure magical damage, as most damaging spells deal it (D0). */
 const bolt = (amount: number) => spell('bolt', { effects: [{ damage: { amount, magical: true } }] });
@@ -61,7 +62,7 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
         .andNot(event('BeforeArmorEffectApplied'), event('ArmorSoaked'), event('DamageBounced'))
         .andState((state) => {
           expect(state.minions.B1).toMatchObject({ hp: 2, armor: 2, status: 'alive' });
-          expect(state.groups.B.spells).toEqual(['W']);
+          expect(groupAt(state, 'B').spells).toEqual(['W']);
         });
     });
 
@@ -96,7 +97,7 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
           event('DamageResolved', { minionId: 'B1', result: 'bounced' }),
         )
         .andCount(event('DamageApplied'), 1)
-        .andState((state) => expect(state.minions.B1.hp).toBe(3));
+        .andState((state) => expect(minionAt(state, 'B1').hp).toBe(3));
     });
 
     it('D0: a protective after-armor effect does not act on magical damage either (ProtectionBypassed at D3)', () => {
@@ -133,7 +134,7 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
           event('DamageApplied', { amount: 3, hpAfter: 2 }),
         )
         .andNot(event('ArmorSoaked'))
-        .andState((state) => expect(state.minions.B1.armor).toBe(4));
+        .andState((state) => expect(minionAt(state, 'B1').armor).toBe(4));
     });
   });
 
@@ -226,8 +227,8 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
         .andCount(event('MinionHit', { minionId: 'B1' }), 1)
         .andCount(event('HitEffectTriggered'), 1)
         .andState((state) => {
-          expect(state.minions.R1.hp).toBe(4);
-          expect(state.minions.B1.hp).toBe(6);
+          expect(minionAt(state, 'R1').hp).toBe(4);
+          expect(minionAt(state, 'B1').hp).toBe(6);
         });
     });
 
@@ -270,8 +271,8 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
         )
         .andNot(event('DamageApplied', { minionId: 'B1' }))
         .andState((state) => {
-          expect(state.minions.B1.hp).toBe(5);
-          expect(state.minions.R1.hp).toBe(4);
+          expect(minionAt(state, 'B1').hp).toBe(5);
+          expect(minionAt(state, 'R1').hp).toBe(4);
         });
     });
   });
@@ -432,7 +433,7 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
         .andState((state) => expect(state.minions.B1).toMatchObject({ hp: 5, armor: 2 }));
     });
 
-    it.each([
+    it.each<[string, [number, number], [number, number]]>([
       ['−3 then +2', [-3, 2], [0, 2]],
       ['+2 then −3', [2, -3], [5, 2]],
     ])(
@@ -542,7 +543,7 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
           event('ManaGained', { player: 'blue', mana: { strife: 1 } }),
           event('DamageApplied', { minionId: 'B1', amount: 2, hpBefore: 5, hpAfter: 3 }),
         )
-        .andState((state) => expect(state.minions.R1.hp).toBe(4));
+        .andState((state) => expect(minionAt(state, 'R1').hp).toBe(4));
     });
   });
 
@@ -564,8 +565,8 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
         event('MinionDied', { minionId: 'B2', category: 'kills', attackerId: 'R1' }),
       )
       .andState((state) => {
-        expect(state.minions.B1.status).toBe('dead');
-        expect(state.minions.B2.status).toBe('dead');
+        expect(minionAt(state, 'B1').status).toBe('dead');
+        expect(minionAt(state, 'B2').status).toBe('dead');
         expect(state.players.blue.graveyard).toEqual(['B1', 'B2']);
       });
   });
@@ -585,7 +586,7 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
         event('MinionCreated', { groupId: 'B', owner: 'blue' }),
         event('DamageApplied', { minionId: 'B1', amount: 1 }),
       )
-      .andState((state) => expect(state.groups.B.minionIds).toHaveLength(2));
+      .andState((state) => expect(groupAt(state, 'B').minionIds).toHaveLength(2));
   });
 
   describe('D6 armor across combat rounds', () => {

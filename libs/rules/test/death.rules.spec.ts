@@ -1,5 +1,6 @@
 import type { Trigger } from '../src';
 import { attack, cast, collectGarbage, event, game, given, monster, recruit, spell, turn } from '../src/testing';
+import { groupAt, minionAt } from '../src';
 
 const bolt = spell('bolt', { effects: [{ damage: { amount: 3, magical: true } }] });
 const voidSpell = spell('void', { target: { kind: 'minion' }, effects: [{ destroy: { category: 'removed' } }] });
@@ -55,7 +56,7 @@ describe('"Minion Death" pipeline (K1, E0–E3)', () => {
           event('MinionBuried', { minionId: 'B1', player: 'blue' }),
         )
         .andState((state) => {
-          expect(state.minions.B1.status).toBe('dead');
+          expect(minionAt(state, 'B1').status).toBe('dead');
           expect(state.players.blue.mana).toMatchObject({ order: 11, strife: 11, clarity: 11 });
         });
     });
@@ -100,7 +101,7 @@ describe('"Minion Death" pipeline (K1, E0–E3)', () => {
           expect(state.minions.B1).toMatchObject({ status: 'dead', groupId: null });
           expect(state.players.blue.graveyard).toEqual(['B1']);
           expect(state.players.blue.mana).toMatchObject({ order: 10, strife: 10, clarity: 10 });
-          expect(state.groups.B.minionIds).toEqual(['B2']);
+          expect(groupAt(state, 'B').minionIds).toEqual(['B2']);
         });
     });
 
@@ -143,7 +144,7 @@ describe('"Minion Death" pipeline (K1, E0–E3)', () => {
       expect(created.groupId).toBe(replacementId);
       expect(outcome.state.groups.B).toBeUndefined();
       expect(outcome.state.groups[replacementId]).toMatchObject({ owner: 'blue', square: 'A1', kind: 'monster' });
-      expect(outcome.state.groups[replacementId].minionIds).toEqual([created.minion.id]);
+      expect(groupAt(outcome.state, replacementId).minionIds).toEqual([created.minion.id]);
       expect(outcome.state.players.blue.graveyard).toEqual(['B1', 'B2']);
     });
   });
@@ -174,8 +175,8 @@ describe('"Minion Death" pipeline (K1, E0–E3)', () => {
           event('ManaGained', { player: 'blue' }),
           event('MinionDied', { minionId: 'B1' }),
         );
-      expect(outcome.stateAfter(event('MinionDying')).minions.B1.status).toBe('dying');
-      expect(outcome.stateAfter(event('MinionDied')).minions.B1.status).toBe('dead');
+      expect(minionAt(outcome.stateAfter(event('MinionDying')), 'B1').status).toBe('dying');
+      expect(minionAt(outcome.stateAfter(event('MinionDied')), 'B1').status).toBe('dead');
     });
 
     it('E1/E1.2: a dying-cancel returns the minion to life; with HP > 0 the death halts and it lives on', () => {
@@ -204,7 +205,7 @@ describe('"Minion Death" pipeline (K1, E0–E3)', () => {
         .andNot(event('MinionDied'), event('MinionBuried'), event('SpellSquandered'))
         .andState((state) => {
           expect(state.minions.B1).toMatchObject({ status: 'alive', hp: 3, groupId: 'B' });
-          expect(state.groups.B.minionIds).toEqual(['B1', 'B2']);
+          expect(groupAt(state, 'B').minionIds).toEqual(['B1', 'B2']);
           expect(state.players.blue.graveyard).toEqual([]);
         });
     });
@@ -302,12 +303,12 @@ describe('"Minion Death" pipeline (K1, E0–E3)', () => {
         )
         .andCount(event('SpellDispelled'), 2)
         .andState((state) => {
-          expect(state.minions.B1.spells).toEqual([]);
+          expect(minionAt(state, 'B1').spells).toEqual([]);
           expect(state.activeSpells.M).toBeUndefined();
           expect(state.activeSpells.C).toBeUndefined();
           expect(state.players.red.activeSpells).toEqual(['K']);
-          expect(state.minions.B2.spells).toEqual(['K']);
-          expect(state.groups.B.spells).toEqual(['W']);
+          expect(minionAt(state, 'B2').spells).toEqual(['K']);
+          expect(groupAt(state, 'B').spells).toEqual(['W']);
         });
     });
 
@@ -317,7 +318,7 @@ describe('"Minion Death" pipeline (K1, E0–E3)', () => {
         .then(event('MinionRemovedFromGroup', { minionId: 'B1', groupId: 'B' }, { rule: 'E3.2', step: 'E3' }))
         .andNot(event('GroupDied'), event('SpellDispelled'))
         .andState((state) => {
-          expect(state.minions.B1.groupId).toBeNull();
+          expect(minionAt(state, 'B1').groupId).toBeNull();
           expect(state.groups.B).toMatchObject({ minionIds: ['B2'], spells: ['W'] });
           expect(state.activeSpells.W).toMatchObject({ host: { group: 'B' }, owner: 'blue' });
         });

@@ -14,7 +14,7 @@ const SPEC_ROOTS = [resolve(REPO_ROOT, 'libs/rules'), resolve(REPO_ROOT, 'test')
 
 /** Rule ids are the bold `**X1**` / `**X1.2**` markers of RULES.md, in order of appearance. */
 function ruleIdsIn(markdown: string): string[] {
-  const ids = [...markdown.matchAll(/\*\*([A-Z]\d+(?:\.\d+)?)\*\*/g)].map((match) => match[1]);
+  const ids = [...markdown.matchAll(/\*\*(?<id>[A-Z]\d+(?:\.\d+)?)\*\*/g)].flatMap((match) => match.groups?.id ?? []);
   return [...new Set(ids)];
 }
 
@@ -35,8 +35,8 @@ function specFiles(directory: string): string[] {
 /** The string titles of `it(…)`, `test(…)` and `describe(…)` calls (with `.only`, `.skip`… too). */
 function testTitles(source: string): string[] {
   const call =
-    /(?<![\w$.])(?:it|test|describe)(?:\.(?:only|skip|concurrent|failing))?\s*\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g;
-  return [...source.matchAll(call)].map((match) => match[2]);
+    /(?<![\w$.])(?:it|test|describe)(?:\.(?:only|skip|concurrent|failing))?\s*\(\s*(['"`])(?<title>(?:\\.|(?!\1)[^\\])*)\1/g;
+  return [...source.matchAll(call)].flatMap((match) => match.groups?.title ?? []);
 }
 
 /** Does the title cite the rule id as a whole token? */

@@ -14,6 +14,7 @@ import {
   wholeTurn,
   order,
 } from '../src/testing';
+import { groupAt, minionAt, squareAt } from '../src';
 
 const bolt = spell('bolt', { effects: [{ damage: { amount: 3, magical: true } }] });
 const ping = spell('ping', { effects: [{ damage: { amount: 1, magical: true } }] });
@@ -79,7 +80,7 @@ describe('Spells (S1–S12)', () => {
           event('TurnStarted', { turn: 4 }),
         )
         .andNot(event('SpellResolved'), event('SpellExpired'), event('SpellDispelled'))
-        .andState((state) => expect(state.minions.B1.spells).toEqual(['active.1']));
+        .andState((state) => expect(minionAt(state, 'B1').spells).toEqual(['active.1']));
     });
 
     it('S1: a conjuration ends after its set duration, at the start of the turn it runs out in', () => {
@@ -124,7 +125,7 @@ describe('Spells (S1–S12)', () => {
         );
       const { groupId } = outcome.find(event('GroupCreated')).data;
       expect(outcome.state.groups[groupId]).toMatchObject({ owner: 'red', square: 'C3', kind: 'monster' });
-      expect(outcome.state.groups[groupId].minionIds).toHaveLength(2);
+      expect(groupAt(outcome.state, groupId).minionIds).toHaveLength(2);
     });
 
     it('S1: a hero spell creates a hero recruit in a friendly group', () => {
@@ -147,7 +148,7 @@ describe('Spells (S1–S12)', () => {
           event('SpellResolved'),
         );
       const heroId = outcome.find(event('MinionCreated')).data.minion.id;
-      expect(outcome.state.groups.R.minionIds).toEqual(['R1', heroId]);
+      expect(groupAt(outcome.state, 'R').minionIds).toEqual(['R1', heroId]);
     });
   });
 
@@ -285,8 +286,8 @@ describe('Spells (S1–S12)', () => {
         .then(event('SpellExecutionPhaseStarted', { orderIds: [order(1), order(2), order(3), order(4)] }))
         .andCount(event('SpellResolved'), 4)
         .andState((state) => {
-          expect(state.minions.B1.hp).toBe(2);
-          expect(state.minions.B2.hp).toBe(4);
+          expect(minionAt(state, 'B1').hp).toBe(2);
+          expect(minionAt(state, 'B2').hp).toBe(4);
         });
     });
   });
@@ -303,7 +304,7 @@ describe('Spells (S1–S12)', () => {
         )
         .andCount(event('SpellActivated'), 1)
         .andState((state) => {
-          expect(state.minions.B1.spells).toEqual(['active.1']);
+          expect(minionAt(state, 'B1').spells).toEqual(['active.1']);
           expect(state.activeSpells['active.1']).toMatchObject({ owner: 'blue', spell: 'mark' });
           expect(state.players.red.activeSpells).toEqual([]);
           expect(state.players.red.mana.mystery).toBe(9);
@@ -320,7 +321,7 @@ describe('Spells (S1–S12)', () => {
           event('SpellResolved', { orderId: order(2) }),
         )
         .andNot(event('SpellSquandered'))
-        .andState((state) => expect(state.minions.B1.hp).toBe(3));
+        .andState((state) => expect(minionAt(state, 'B1').hp).toBe(3));
     });
   });
 
@@ -376,7 +377,7 @@ describe('Spells (S1–S12)', () => {
           ),
         )
         .andState((state) => {
-          expect(state.minions.B1.spells).toEqual(['active.1', 'active.2', 'active.3']);
+          expect(minionAt(state, 'B1').spells).toEqual(['active.1', 'active.2', 'active.3']);
           expect(state.players.red.activeSpells).toEqual(['OLD', 'active.1', 'active.2']);
           expect(state.players.blue.activeSpells).toEqual(['active.3']);
           expect(state.activeSpells['active.2']).toMatchObject({ owner: 'red', host: { minion: 'B1' }, visible: true });
@@ -398,7 +399,7 @@ describe('Spells (S1–S12)', () => {
         .when(turn({ blue: [cast('quicksand', { square: 'C3' })] }))
         .then(event('SpellActivated', { spell: 'quicksand', owner: 'blue', host: { square: 'C3' } }, { rule: 'S8' }))
         .andState((state) => {
-          expect(state.squares.C3.spells).toEqual(['active.1']);
+          expect(squareAt(state, 'C3').spells).toEqual(['active.1']);
           expect(state.players.blue.activeSpells).toEqual(['active.1']);
         });
     });
@@ -420,7 +421,7 @@ describe('Spells (S1–S12)', () => {
         )
         .andCount(event('SpellDispelled'), 1)
         .andState((state) => {
-          expect(state.minions.B1.spells).toEqual(['C']);
+          expect(minionAt(state, 'B1').spells).toEqual(['C']);
           expect(state.players.red.activeSpells).toEqual(['C']);
         });
     });
@@ -435,7 +436,7 @@ describe('Spells (S1–S12)', () => {
       given(board().hand('red', 'curse').activeSpell('C', 'curse', 'red', { minion: 'B1' }))
         .when(turn({ red: [cast('curse', { minion: 'B1' })] }))
         .then(event('SpellActivated', { spell: 'curse', host: { minion: 'B1' }, visible: false }))
-        .andState((state) => expect(state.minions.B1.spells).toEqual(['C', 'active.1']));
+        .andState((state) => expect(minionAt(state, 'B1').spells).toEqual(['C', 'active.1']));
     });
   });
 
@@ -450,7 +451,7 @@ describe('Spells (S1–S12)', () => {
         )
         .andNot(event('SpellActivated'))
         .andState((state) => {
-          expect(state.squares.C3.spells).toEqual([]);
+          expect(squareAt(state, 'C3').spells).toEqual([]);
           expect(state.players.blue.activeSpells).toEqual([]);
         });
     });

@@ -1,5 +1,6 @@
-import type { MinionSpec, Trigger } from '../src';
+import type { DomainEvent, MinionSpec, Trigger } from '../src';
 import { cast, event, game, given, order, recruit, spell, targetSpell, turn } from '../src/testing';
+import { groupAt, minionAt } from '../src';
 
 const bolt = spell('bolt', { effects: [{ damage: { amount: 3, magical: true } }] });
 const mend = spell('mend', { house: 'life', effects: [{ heal: { amount: 2 } }] });
@@ -72,6 +73,50 @@ describe('Squandering and replacement (Q1–Q5)', () => {
     });
   });
 
+  describe('why a spell squandered: reasonEventId names the event that made the reason true', () => {
+    const only = (events: readonly DomainEvent[], type: string) => events.filter((e) => e.type === type);
+
+    it('Q2: each squandered spell names the MinionDied that made its target dead (causationId stays the execution)', () => {
+      const outcome = given(board().hand('red', 'bolt', 'hex').hand('blue', 'mend'))
+        .when(
+          turn({
+            red: [cast('bolt', { minion: 'B1' }), cast('hex', { minion: 'B1' })],
+            blue: [cast('mend', { minion: 'B1' })],
+          }),
+        )
+        .run();
+      const died = outcome.find(event('MinionDied'));
+      const squandered = only(outcome.events, 'SpellSquandered');
+      expect(squandered).toHaveLength(2);
+      for (const event of squandered) {
+        expect(event.data).toMatchObject({ reason: 'target-dead', reasonEventId: died.metadata.eventId });
+        const execution = outcome.events.find((e) => e.metadata.eventId === event.metadata.causationId);
+        expect(execution?.type).toBe('SpellExecuting');
+      }
+    });
+
+    it('Q3: a spell on a replaced group names the GroupReplaced', () => {
+      const outcome = given(board().hand('red', 'lycanthropy').hand('blue', 'bless'))
+        .when(turn({ red: [cast('lycanthropy', { group: 'B' })], blue: [cast('bless', { group: 'B' })] }))
+        .run();
+      const replaced = outcome.find(event('GroupReplaced'));
+      const squandered = outcome.find(event('SpellSquandered'));
+      expect(squandered.data).toMatchObject({ reason: 'target-replaced', reasonEventId: replaced.metadata.eventId });
+    });
+
+    it('S6: the second copy names the first copy’s SpellActivated', () => {
+      const outcome = given(board().hand('red', 'hex').hand('blue', 'hex'))
+        .when(turn({ red: [cast('hex', { minion: 'B2' })], blue: [cast('hex', { minion: 'B2' })] }))
+        .run();
+      const activated = outcome.find(event('SpellActivated'));
+      const squandered = outcome.find(event('SpellSquandered'));
+      expect(squandered.data).toMatchObject({
+        reason: 'blocked-by-active-copy',
+        reasonEventId: activated.metadata.eventId,
+      });
+    });
+  });
+
   describe('Q2 death squanders the rest', () => {
     it('Q2: once a minion dies during spell execution, every later spell of the turn on it squanders', () => {
       given(board().hand('red', 'bolt', 'hex').hand('blue', 'mend'))
@@ -89,7 +134,7 @@ describe('Squandering and replacement (Q1–Q5)', () => {
         )
         .andNot(event('SpellActivated'), event('MinionHealed'))
         .andState((state) => {
-          expect(state.minions.B1.spells).toEqual([]);
+          expect(minionAt(state, 'B1').spells).toEqual([]);
           expect(state.players.red.activeSpells).toEqual([]);
         });
     });
@@ -133,7 +178,7 @@ describe('Squandering and replacement (Q1–Q5)', () => {
         .andNot(event('SpellActivated'));
       const { replacementId } = outcome.find(event('GroupReplaced')).data;
       // Spells never switch targets: the replacement got nothing.
-      expect(outcome.state.groups[replacementId].spells).toEqual([]);
+      expect(groupAt(outcome.state, replacementId).spells).toEqual([]);
       expect(outcome.state.players.blue.activeSpells).toEqual([]);
     });
 
@@ -150,7 +195,7 @@ describe('Squandering and replacement (Q1–Q5)', () => {
         );
       const { replacementId } = outcome.find(event('MinionReplaced')).data;
       expect(outcome.state.minions[replacementId]).toMatchObject({ kind: 'monster', owner: 'blue', status: 'alive' });
-      expect(outcome.state.groups.B.minionIds).toEqual(['B1']);
+      expect(groupAt(outcome.state, 'B').minionIds).toEqual(['B1']);
     });
   });
 
@@ -206,7 +251,7 @@ describe('Squandering and replacement (Q1–Q5)', () => {
           event('SpellActivated', { orderId: order(2), spell: 'bless', host: { group: 'B' }, owner: 'blue' }),
           event('SpellSquandered', { orderId: order(3), reason: 'target-replaced' }, { rule: 'Q3' }),
         )
-        .andState((state) => expect(state.groups.B.spells).toHaveLength(1));
+        .andState((state) => expect(groupAt(state, 'B').spells).toHaveLength(1));
     });
   });
 

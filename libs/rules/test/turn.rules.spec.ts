@@ -18,6 +18,7 @@ import {
   wholeTurn,
   order,
 } from '../src/testing';
+import { minionAt } from '../src';
 
 const bolt = spell('bolt', { effects: [{ damage: { amount: 3, magical: true } }] });
 
@@ -96,8 +97,8 @@ describe('Turn (T1–T3)', () => {
           event('OrdersPhaseStarted', { turn: 2 }),
         )
         .andState((state) => {
-          expect(state.minions.G1.hp).toBe(4);
-          expect(state.minions.G1.spells).toEqual([]);
+          expect(minionAt(state, 'G1').hp).toBe(4);
+          expect(minionAt(state, 'G1').spells).toEqual([]);
           expect(state.players.red.mana.mystery).toBe(14);
           expect(state.players.red.hand).toEqual(['bolt', 'bolt', 'bolt', 'bolt', 'ping']);
           expect(state.players.red.deck).toEqual([]);
@@ -200,14 +201,14 @@ describe('Turn (T1–T3)', () => {
         .thenConsecutive(event('OrdersConfirmed', { player: 'red' }, { rule: 'T2' }))
         .andState((state) => {
           expect(state.phase).toBe('orders');
-          expect(state.minions.B1.hp).toBe(9);
+          expect(minionAt(state, 'B1').hp).toBe(9);
         })
         .when(confirm('blue'))
         .thenConsecutive(
           event('OrdersConfirmed', { player: 'blue' }, { rule: 'T2' }),
           event('SpellExecutionPhaseStarted', { orderIds: [order(1)] }),
         )
-        .andState((state) => expect(state.minions.B1.hp).toBe(6));
+        .andState((state) => expect(minionAt(state, 'B1').hp).toBe(6));
     });
 
     it('T2: a player who has confirmed can give no more orders (kind phase)', () => {
@@ -292,8 +293,28 @@ describe('Turn (T1–T3)', () => {
         .andState((state, orderId) => {
           expect(state.orders[orderId(2)]).toMatchObject({ outcome: 'fizzled' });
           expect(state.orders[orderId(3)]).toMatchObject({ outcome: 'fizzled' });
-          expect(state.minions.R1.hp).toBe(5);
+          expect(minionAt(state, 'R1').hp).toBe(5);
         });
+    });
+
+    it('T3: a fizzled attack names the death that made it fizzle (reasonEventId); causationId stays its execution', () => {
+      const outcome = given(
+        game()
+          .group('R', 'red', [recruit('R1', { attacks: [{ kind: 'hand', damage: 9 }] }), recruit('R2')])
+          .group('B', 'blue', [recruit('B1', { hp: 4 })]),
+      )
+        .when(turn({ red: [attack('R1', 'B1'), attack('R2', 'B1')], blue: [attack('B1', 'R1')] }))
+        .run();
+      const died = outcome.events.find((e) => e.type === 'MinionDied' && e.data.minionId === 'B1');
+      const fizzled = outcome.events.filter((e) => e.type === 'AttackFizzled');
+      expect(fizzled.map((e) => e.data)).toEqual([
+        { orderId: outcome.orderId(2), reason: 'victim-gone', reasonEventId: died?.metadata.eventId },
+        { orderId: outcome.orderId(3), reason: 'attacker-gone', reasonEventId: died?.metadata.eventId },
+      ]);
+      for (const event of fizzled) {
+        const cause = outcome.events.find((e) => e.metadata.eventId === event.metadata.causationId);
+        expect(cause?.type).toBe('AttackExecuting');
+      }
     });
 
     it('T3: an attacker killed by a spell in the spell phase makes its attack fizzle', () => {

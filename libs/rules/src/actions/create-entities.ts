@@ -4,6 +4,7 @@ import type { Player } from '../model/players';
 import type { MinionSpec, StructureKind } from '../model/spell-definition';
 import { RULES_OPTIONS } from '../rules-options';
 import { applyGroupAlterations } from './group-membership';
+import { firstMinionOf, groupAt } from '../model/entity-accessors';
 
 /** A created minion, normalised so the event alone rebuilds it. */
 export function createdMinion(id: string, spec: MinionSpec): CreatedMinion {
@@ -28,7 +29,7 @@ export function addMinions(
   rule: string,
   cause: string,
 ): string[] {
-  const group = ctx.state.groups[groupId];
+  const group = groupAt(ctx.state, groupId);
   const ids: string[] = [];
   for (const spec of specs) {
     if (group.minionIds.length >= RULES_OPTIONS.maxGroupSize || spec.kind !== group.kind) continue;
@@ -54,7 +55,11 @@ export function createGroup(
   cause: string,
 ): string {
   const groupId = ctx.nextEntityId('group');
-  const created = ctx.emit('GroupCreated', { groupId, owner, square, kind: specs[0].kind }, { rule, cause });
+  const created = ctx.emit(
+    'GroupCreated',
+    { groupId, owner, square, kind: firstMinionOf(specs, groupId).kind },
+    { rule, cause },
+  );
   addMinions(ctx, groupId, specs, rule, created);
   return groupId;
 }

@@ -6,6 +6,7 @@ import { checkTargetRule } from '../orders/target-rule';
 import type { ActionTarget } from './action-target';
 import { createGroup, createStructure, createdMinion } from './create-entities';
 import { applyGroupAlterations } from './group-membership';
+import { activeSpellAt, firstMinionOf, groupAt, spellAt } from '../model/entity-accessors';
 
 type Replacement = ActionParams['replaceGroup']['with'];
 
@@ -67,7 +68,7 @@ export function replaceMinion(ctx: EngineContext, minionId: string, spec: Minion
   const minion = ctx.state.minions[minionId];
   if (minion === undefined || minion.status !== 'alive' || minion.groupId === null) return;
   const groupId = minion.groupId;
-  const group = ctx.state.groups[groupId];
+  const group = groupAt(ctx.state, groupId);
   const keepsGroup = minion.kind === 'recruit' && spec.kind === 'recruit';
   if (keepsGroup) ctx.keepGroupAlive(groupId);
   runDeath(ctx, { minionId, category: 'replaced', attackerId: null, cause: target.cause, depth: target.depth });
@@ -84,16 +85,18 @@ export function replaceMinion(ctx: EngineContext, minionId: string, spec: Minion
     applyGroupAlterations(ctx, groupId, replacementId, created);
   } else {
     const newGroupId = createGroup(ctx, group.owner, group.square, [spec], 'Q3', target.cause);
-    replacementId = ctx.state.groups[newGroupId].minionIds[0];
+    replacementId = firstMinionOf(groupAt(ctx.state, newGroupId).minionIds, newGroupId);
   }
   ctx.emit('MinionReplaced', { minionId, replacementId }, { rule: keepsGroup ? 'Q4' : 'Q3', cause: target.cause });
 }
 
 /** Q4: group spells for which the group (with its new recruit) is no longer a legal target leave play. */
 function dropIllegalGroupSpells(ctx: EngineContext, groupId: string, cause: string): void {
-  for (const activeSpellId of [...ctx.state.groups[groupId].spells]) {
-    const active = ctx.state.activeSpells[activeSpellId];
-    const illegal = checkTargetRule(ctx.state, active.owner, ctx.state.spells[active.spell].target, { group: groupId });
+  for (const activeSpellId of [...groupAt(ctx.state, groupId).spells]) {
+    const active = activeSpellAt(ctx.state, activeSpellId);
+    const illegal = checkTargetRule(ctx.state, active.owner, spellAt(ctx.state, active.spell).target, {
+      group: groupId,
+    });
     if (illegal !== null) leavePlay(ctx, activeSpellId, 'host-no-longer-legal', { rule: 'Q4', cause });
   }
 }

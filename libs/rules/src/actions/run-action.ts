@@ -16,6 +16,7 @@ import { minionIdsOf } from './action-target';
 import { addMinions, createGroup } from './create-entities';
 import { replaceGroup, replaceMinion, replaceStructure } from './replace.actions';
 import { applyStatChange } from './stat-change';
+import { minionAt } from '../model/entity-accessors';
 
 type Handler<K extends keyof ActionParams> = (
   ctx: EngineContext,
@@ -60,7 +61,7 @@ const destroy: Handler<'destroy'> = (ctx, params, target) => {
 
 const heal: Handler<'heal'> = (ctx, params, target) => {
   for (const minionId of livingMinions(ctx, target)) {
-    const minion = ctx.state.minions[minionId];
+    const minion = minionAt(ctx.state, minionId);
     const hpAfter = params.full ? minion.maxHp : Math.min(minion.maxHp, minion.hp + (params.amount ?? 0));
     if (hpAfter <= minion.hp) continue;
     ctx.emit(

@@ -1,5 +1,6 @@
 import type { EmitOptions } from '../engine/emitter';
 import type { EngineContext } from '../engine/engine-context';
+import { minionAt } from '../model/entity-accessors';
 
 export interface StatDelta {
   armor: number;
@@ -18,7 +19,7 @@ export function applyStatChange(
   activeSpellId: string | null,
   options: EmitOptions,
 ): string {
-  const minion = ctx.state.minions[minionId];
+  const minion = minionAt(ctx.state, minionId);
   const maxArmorAfter = Math.max(0, minion.maxArmor + delta.armor);
   const maxHpAfter = Math.max(1, minion.maxHp + delta.maxHp);
   const hpAfter = Math.min(delta.maxHp > 0 ? minion.hp + delta.maxHp : minion.hp, maxHpAfter);

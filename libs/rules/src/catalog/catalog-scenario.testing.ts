@@ -39,11 +39,12 @@ export function group(id: string, owner: GroupSetup['owner'], square: string, mi
   return { id, owner, square, minions };
 }
 
+/** A dying-cancel trait (E1.1). */
+export const RETURNS_TO_LIFE_WHEN_DYING: Trigger = { on: 'isDying', do: { returnToLife: { hp: 1 } } };
+/** A "when dies" trait (K1). */
+export const HEALS_WHEN_DIES: Trigger = { on: 'whenDies', do: { heal: { amount: 1 } } };
 /** Traits that would act on any death that applies effects (K1): a dying-cancel and a "when dies" effect. */
-export const DEATH_WATCH_TRAITS: Trigger[] = [
-  { on: 'isDying', do: { returnToLife: { hp: 1 } } },
-  { on: 'whenDies', do: { heal: { amount: 1 } } },
-];
+export const DEATH_WATCH_TRAITS: Trigger[] = [RETURNS_TO_LIFE_WHEN_DYING, HEALS_WHEN_DIES];
 
 export function cast(spell: string, target: EntityRef, expectRejected = false): ScenarioOrder {
   return expectRejected ? { cast: spell, target, expectRejected } : { cast: spell, target };
@@ -121,10 +122,11 @@ export function eventsMatching<K extends EventType>(events: DomainEvent[], patte
 /** The one event matching a pattern; throws (failing the test) unless there is exactly one. */
 export function theEvent<K extends EventType>(events: DomainEvent[], pattern: EventPattern<K>): DomainEvent<K> {
   const found = eventsMatching(events, pattern);
-  if (found.length !== 1) {
+  const [only] = found;
+  if (only === undefined || found.length !== 1) {
     throw new Error(`expected exactly one ${JSON.stringify(pattern)}, found ${found.length}:\n${digest(events)}`);
   }
-  return found[0];
+  return only;
 }
 
 /**

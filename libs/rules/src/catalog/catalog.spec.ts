@@ -10,6 +10,13 @@ import type { GameSetup } from '../setup/game-setup';
 import { CATALOG_FAMILIES, CATALOG_KEYS, SPELL_CATALOG, catalogSpell } from './index';
 import { PLENTY_OF_MANA, beast, group, swordsman } from './catalog-scenario.testing';
 
+/** The first effect of a catalog spell; fails the test when the spell has none. */
+function firstEffectOf(key: string): Action {
+  const [effect] = catalogSpell(key).effects;
+  if (effect === undefined) throw new Error(`catalog spell ${key} has no effect`);
+  return effect;
+}
+
 const ALL: SpellDefinition[] = Object.values(SPELL_CATALOG);
 
 /** The category of death a spell's own effects give its target (K1), or null for spells that do not kill. */
@@ -168,7 +175,7 @@ describe('built-in spell catalog: shape and set-up validation', () => {
 
   it('K1, Q3, Q4: each replacement turns its target into the documented kind', () => {
     const replacement = (key: string): { minions?: { kind: string }[]; structure?: { kind: string } } => {
-      const { name, params } = actionOf(catalogSpell(key).effects[0]);
+      const { name, params } = actionOf(firstEffectOf(key));
       expect(['replaceGroup', 'replaceStructure', 'replaceMinion']).toContain(name);
       const made = (params as { with: object }).with;
       return name === 'replaceMinion' ? { minions: [made as { kind: string }] } : made;
@@ -196,12 +203,12 @@ describe('built-in spell catalog: shape and set-up validation', () => {
     }
     // town or colony → recruit group
     expect(target('zanas-champion')).toEqual({ kind: 'structure' });
-    expect('replaceStructure' in catalogSpell('zanas-champion').effects[0]).toBe(true);
+    expect('replaceStructure' in firstEffectOf('zanas-champion')).toBe(true);
     expect(new Set(kinds('zanas-champion'))).toEqual(new Set(['recruit']));
     // recruit → recruit (Q4)
     for (const key of ['jade-gargoyle', 'odar']) {
       expect(target(key)).toEqual({ kind: 'minion', groupKind: 'recruit' });
-      expect('replaceMinion' in catalogSpell(key).effects[0]).toBe(true);
+      expect('replaceMinion' in firstEffectOf(key)).toBe(true);
       expect(kinds(key)).toEqual(['recruit']);
     }
   });

@@ -1,5 +1,6 @@
 import {
   DEATH_WATCH_TRAITS,
+  HEALS_WHEN_DIES,
   beast,
   cast,
   ev,
@@ -10,7 +11,9 @@ import {
   orderIdOf,
   playCatalogGame,
   swordsman,
+  theEvent,
 } from './catalog-scenario.testing';
+import { groupAt, minionAt } from '../model/entity-accessors';
 
 describe('damage spells (D0–D5, K1 "dies")', () => {
   it('D0/D1/D5/K1: Magic Bolt deals magical damage that skips armor and kills a recruit — death category dies (no attacker), E1 then E2, "when dies" applies, "when killed" does not', () => {
@@ -18,7 +21,7 @@ describe('damage spells (D0–D5, K1 "dies")', () => {
       name: 'magic bolt kills',
       groups: [
         group('G1', 'blue', 'C3', [
-          swordsman('M1', 3, 5, 3, [{ on: 'whenKilled', do: { heal: { amount: 1 } } }, DEATH_WATCH_TRAITS[1]]),
+          swordsman('M1', 3, 5, 3, [{ on: 'whenKilled', do: { heal: { amount: 1 } } }, HEALS_WHEN_DIES]),
         ]),
       ],
       turns: [{ red: [cast('magic-bolt', { minion: 'M1' })] }],
@@ -74,13 +77,13 @@ describe('damage spells (D0–D5, K1 "dies")', () => {
       ev('MinionDied', { minionId: 'M3', category: 'dies' }),
       ev('SpellSquandered', { orderId: bolt, reason: 'target-dead' }),
     ]);
-    expect(state.groups.G1.minionIds).toEqual(['M2']);
+    expect(groupAt(state, 'G1').minionIds).toEqual(['M2']);
   });
 
   it('K1/E0/E1: Death Touch is an instant-death spell — category dies, starts at E1 (is dying), no damage run', () => {
     const { events } = playCatalogGame({
       name: 'death touch',
-      groups: [group('G1', 'blue', 'C3', [beast('B1', 20, 5, 3, [DEATH_WATCH_TRAITS[1]]), beast('B2')])],
+      groups: [group('G1', 'blue', 'C3', [beast('B1', 20, 5, 3, [HEALS_WHEN_DIES]), beast('B2')])],
       turns: [{ red: [cast('death-touch', { minion: 'B1' })] }],
     });
     expectSequence(events, [
@@ -115,9 +118,8 @@ describe('damage spells (D0–D5, K1 "dies")', () => {
       groups: [group('G1', 'blue', 'C3', [swordsman('M1', 2, 3)])],
       turns: [{ red: [cast('poison', { minion: 'M1' })] }, {}, {}],
     });
-    const activated = eventsMatching(events, ev('SpellActivated', { spell: 'poison', expiresAtTurn: 4 }));
-    expect(activated).toHaveLength(1);
-    const by = { activeSpellId: activated[0].data.activeSpellId, spell: 'poison' };
+    const activated = theEvent(events, ev('SpellActivated', { spell: 'poison', expiresAtTurn: 4 }));
+    const by = { activeSpellId: activated.data.activeSpellId, spell: 'poison' };
     expectSequence(events, [
       ev('TurnStarted', { turn: 2 }),
       ev('StartOfTurnEffectTriggered', { by, subject: { minion: 'M1' } }),
@@ -139,11 +141,11 @@ describe('damage spells (D0–D5, K1 "dies")', () => {
       groups: [group('G1', 'blue', 'C3', [beast('B1', 20)])],
       turns: [{ red: [cast('poison', { minion: 'B1' })] }, {}, {}, {}],
     });
-    const active = eventsMatching(events, ev('SpellActivated', { spell: 'poison' }))[0].data.activeSpellId;
+    const active = theEvent(events, ev('SpellActivated', { spell: 'poison' })).data.activeSpellId;
     expectSequence(events, [ev('TurnStarted', { turn: 4 }), ev('SpellExpired', { activeSpellId: active })]);
     expect(eventsMatching(events, ev('StartOfTurnEffectTriggered', { by: { activeSpellId: active } }))).toHaveLength(3);
-    expect(state.minions.B1.hp).toBe(17);
-    expect(state.minions.B1.spells).toEqual([]);
+    expect(minionAt(state, 'B1').hp).toBe(17);
+    expect(minionAt(state, 'B1').spells).toEqual([]);
   });
 
   it('S2: Poison targets enemy minions only', () => {

@@ -13,6 +13,7 @@ import {
   swordsman,
   theEvent,
 } from './catalog-scenario.testing';
+import { minionAt } from '../model/entity-accessors';
 
 describe('Missile Ward (D0, D1)', () => {
   const game = (attackerAttack: { kind: 'hand' | 'missile'; damage: number; magical?: boolean }) =>
@@ -130,8 +131,8 @@ describe('Stoneskin and Layered Aegis (D6, S5, S9)', () => {
     });
     const activated = eventsMatching(events, ev('SpellActivated', { spell: 'layered-aegis', visible: true }));
     expect(activated).toHaveLength(2);
-    expect(state.minions.M1.maxArmor).toBe(2);
-    expect(state.minions.M1.spells).toEqual(activated.map((event) => event.data.activeSpellId));
+    expect(minionAt(state, 'M1').maxArmor).toBe(2);
+    expect(minionAt(state, 'M1').spells).toEqual(activated.map((event) => event.data.activeSpellId));
   });
 });
 
@@ -199,10 +200,11 @@ describe('Soul Jar (E1, E1.1, E1.2, S9)', () => {
     });
     const jars = eventsMatching(events, ev('SpellActivated', { spell: 'soul-jar' }));
     expect(jars).toHaveLength(2);
+    const [first, second] = jars.map((jar) => jar.data.activeSpellId);
     expectSequence(events, [
       ev('MinionDying', { minionId: 'M1' }),
-      ev('DyingCancelled', { minionId: 'M1', by: { activeSpellId: jars[0].data.activeSpellId } }),
-      ev('DyingCancelIgnored', { minionId: 'M1', by: { activeSpellId: jars[1].data.activeSpellId } }),
+      ev('DyingCancelled', { minionId: 'M1', by: { activeSpellId: first } }),
+      ev('DyingCancelIgnored', { minionId: 'M1', by: { activeSpellId: second } }),
       ev('DeathAverted', { minionId: 'M1', hp: 1 }),
     ]);
   });

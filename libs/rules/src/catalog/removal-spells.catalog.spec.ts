@@ -9,8 +9,10 @@ import {
   orderIdOf,
   playCatalogGame,
   swordsman,
+  theEvent,
 } from './catalog-scenario.testing';
 import { REMOVAL_SPELLS } from './removal-spells.catalog';
+import { groupAt } from '../model/entity-accessors';
 
 /** Effects that only a `kills` or `dies` death applies (K1, E1, E2): none may fire for `removed`. */
 const NO_EFFECTS_APPLY = [
@@ -93,7 +95,7 @@ describe('removal spells (K1 "removed from the game", Q5)', () => {
       ev('SpellSquandered', { orderId: heal, reason: 'target-removed' }),
     ]);
     expectAbsent(events, [...NO_EFFECTS_APPLY, ev('GroupDied', { groupId: 'G2' })]);
-    expect(run.state.groups.G2.minionIds).toEqual(['M3']);
+    expect(groupAt(run.state, 'G2').minionIds).toEqual(['M3']);
   });
 
   it('Q5/E0/E3.1: removal skips a Soul Jar dying-cancel, and the non-visible jar is still dispelled at burial', () => {
@@ -102,12 +104,11 @@ describe('removal spells (K1 "removed from the game", Q5)', () => {
       groups: [group('G1', 'red', 'C3', [swordsman('M1')])],
       turns: [{ red: [cast('soul-jar', { minion: 'M1' })], blue: [cast('void', { group: 'G1' })] }],
     });
-    const jar = eventsMatching(events, ev('SpellActivated', { spell: 'soul-jar', visible: false }));
-    expect(jar).toHaveLength(1);
+    const jar = theEvent(events, ev('SpellActivated', { spell: 'soul-jar', visible: false }));
     expectSequence(events, [
       ev('DeathStarted', { minionId: 'M1', category: 'removed', startStep: 'E2' }),
       ev('MinionDied', { minionId: 'M1', category: 'removed' }),
-      ev('SpellDispelled', { activeSpellId: jar[0].data.activeSpellId, spell: 'soul-jar', reason: 'host-died' }),
+      ev('SpellDispelled', { activeSpellId: jar.data.activeSpellId, spell: 'soul-jar', reason: 'host-died' }),
       ev('MinionRemovedFromGroup', { minionId: 'M1' }),
       ev('GroupDied', { groupId: 'G1', category: 'removed' }),
     ]);

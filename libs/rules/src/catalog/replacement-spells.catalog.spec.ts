@@ -16,6 +16,7 @@ import {
   theEvent,
 } from './catalog-scenario.testing';
 import { catalogSpell } from './index';
+import { groupAt } from '../model/entity-accessors';
 
 /** K1: "replaced by" starts at E2 (E0): no "is dying", no "when killed", no "when dies". */
 const NO_EFFECTS_APPLY = [
@@ -116,7 +117,7 @@ describe('group → group replacements (K1 "replaced by", Q3)', () => {
       ev('GroupDied', { groupId: 'G1', category: 'replaced' }),
       ev('GroupReplaced', { groupId: 'G1', replacementId: newGroupId }),
     ]);
-    expect(state.groups[newGroupId].spells).toEqual([]);
+    expect(groupAt(state, newGroupId).spells).toEqual([]);
     expect(state.activeSpells.A1).toBeUndefined();
   });
 });
@@ -246,8 +247,8 @@ describe('recruit → recruit (Q4: Jade Gargoyle, Odar)', () => {
         ev('SpellDispelled'),
         ev('SpellSquandered', { orderId: onGroup }),
       ]);
-      expect(state.groups.G1.minionIds).toEqual([newId]);
-      expect(state.groups.G1.spells).toEqual(['A1', 'A2']);
+      expect(groupAt(state, 'G1').minionIds).toEqual([newId]);
+      expect(groupAt(state, 'G1').spells).toEqual(['A1', 'A2']);
     },
   );
 
@@ -280,8 +281,8 @@ describe('recruit → recruit (Q4: Jade Gargoyle, Odar)', () => {
       turns: [{ red: [cast('jade-gargoyle', { minion: 'M1' })] }],
     });
     const newId = theEvent(events, ev('MinionReplaced', { minionId: 'M1' })).data.replacementId;
-    expect(state.groups.G1.minionIds).toEqual(['M2', newId]);
-    expect(state.groups.G1.spells).toEqual(['A1']);
+    expect(groupAt(state, 'G1').minionIds).toEqual(['M2', newId]);
+    expect(groupAt(state, 'G1').spells).toEqual(['A1']);
     expectAbsent(events, [ev('GroupDied'), ev('SpellDispelled'), ev('MinionDied', { minionId: 'M2' })]);
   });
 

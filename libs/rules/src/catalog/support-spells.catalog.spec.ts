@@ -13,6 +13,7 @@ import {
   swordsman,
   theEvent,
 } from './catalog-scenario.testing';
+import { groupAt, minionAt } from '../model/entity-accessors';
 
 describe('Heal and Regeneration', () => {
   it('S1/B3: Heal restores HP up to max HP, never past it (MinionHealed)', () => {
@@ -26,7 +27,7 @@ describe('Heal and Regeneration', () => {
       ev('TurnStarted', { turn: 2 }),
       ev('MinionHealed', { minionId: 'M1', amount: 4, hpBefore: 2, hpAfter: 6 }),
     ]);
-    expect(state.minions.M1.hp).toBe(6);
+    expect(minionAt(state, 'M1').hp).toBe(6);
   });
 
   it('S1/B3: Heal on a minion already at max HP changes nothing', () => {
@@ -91,8 +92,8 @@ describe('Bless Weapons, Dispel Magic, Disenchant (S9)', () => {
       ev('SpellDispelled', { spell: 'bless-weapons', host: { group: 'G1' }, reason: 'dispelled' }),
       ev('SpellDispelled', { spell: 'missile-ward', host: { group: 'G1' }, reason: 'dispelled' }),
     ]);
-    expect(state.groups.G1.spells).toEqual([]);
-    expect(state.minions.M1.damageBonus).toBe(0);
+    expect(groupAt(state, 'G1').spells).toEqual([]);
+    expect(minionAt(state, 'M1').damageBonus).toBe(0);
   });
 });
 
@@ -125,7 +126,7 @@ describe('Summon Wolves (summoning) and Call Hero (hero), S1', () => {
     const wolves = eventsMatching(events, ev('MinionCreated', { groupId: created.data.groupId }));
     expect(wolves).toHaveLength(3);
     expect(wolves.every((event) => event.data.minion.kind === 'monster' && event.data.owner === 'red')).toBe(true);
-    expect(state.groups[created.data.groupId].minionIds).toHaveLength(3);
+    expect(groupAt(state, created.data.groupId).minionIds).toHaveLength(3);
   });
 
   it('S10: Summon Wolves cannot be targeted on a square that holds a group', () => {
@@ -156,7 +157,7 @@ describe('Summon Wolves (summoning) and Call Hero (hero), S1', () => {
       turns: [{ red: [cast('call-hero', { group: 'G1' })] }],
     });
     const hero = theEvent(events, ev('MinionCreated', { groupId: 'G1', owner: 'red', minion: { kind: 'recruit' } }));
-    expect(state.groups.G1.minionIds).toEqual(['M1', hero.data.minion.id]);
+    expect(groupAt(state, 'G1').minionIds).toEqual(['M1', hero.data.minion.id]);
     expectAbsent(events, [ev('GroupCreated')]);
   });
 

@@ -3,7 +3,8 @@ import { idRecord } from '../model/id-record';
 
 function mapValues<T>(record: Record<string, T>, copy: (value: T) => T): Record<string, T> {
   const result = idRecord<T>();
-  for (const key in record) result[key] = copy(record[key]);
+  // for…in lists only keys the record holds (records have no prototype: id-record.ts).
+  for (const key in record) result[key] = copy(record[key]!);
   return result;
 }
 

@@ -1,5 +1,6 @@
 import type { EvolverMap } from './evolver';
 import { ensureSquare, enterPlay, minionFromSpec } from './setup.evolve';
+import { groupAt } from '../model/entity-accessors';
 
 export const creationEvolvers: EvolverMap = {
   GroupCreated: (state, data) => {
@@ -17,7 +18,7 @@ export const creationEvolvers: EvolverMap = {
   MinionCreated: (state, data) => {
     const minion = minionFromSpec(data.minion, data.owner, data.groupId);
     enterPlay(state, minion);
-    state.groups[data.groupId].minionIds.push(minion.id);
+    groupAt(state, data.groupId).minionIds.push(minion.id);
     state.counters.entity += 1;
   },
   StructureCreated: (state, data) => {

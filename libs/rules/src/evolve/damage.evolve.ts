@@ -1,18 +1,19 @@
 import type { EvolverMap } from './evolver';
+import { minionAt } from '../model/entity-accessors';
 
 /** Only the steps that change the minion touch the state; the rest are the pipeline's record. */
 export const damageEvolvers: EvolverMap = {
   ArmorSoaked: (state, data) => {
-    state.minions[data.minionId].armor = data.armorAfter;
+    minionAt(state, data.minionId).armor = data.armorAfter;
   },
   DamageApplied: (state, data) => {
-    state.minions[data.minionId].hp = data.hpAfter;
+    minionAt(state, data.minionId).hp = data.hpAfter;
   },
   MinionHealed: (state, data) => {
-    state.minions[data.minionId].hp = data.hpAfter;
+    minionAt(state, data.minionId).hp = data.hpAfter;
   },
   StatsModified: (state, data) => {
-    const minion = state.minions[data.minionId];
+    const minion = minionAt(state, data.minionId);
     minion.maxArmor = data.maxArmorAfter;
     minion.armor = data.armorAfter;
     minion.maxHp = data.maxHpAfter;

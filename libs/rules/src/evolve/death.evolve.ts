@@ -1,38 +1,44 @@
 import type { GameState } from '../model/game-state';
 import type { EvolverMap } from './evolver';
+import { groupAt, minionAt } from '../model/entity-accessors';
 
-function recordCasualty(state: GameState, id: string, category: GameState['casualties'][string]['category']): void {
-  state.casualties[id] = { category, phase: state.phase, replacementId: null };
+function recordCasualty(
+  state: GameState,
+  id: string,
+  category: GameState['casualties'][string]['category'],
+  eventId: string,
+): void {
+  state.casualties[id] = { category, phase: state.phase, replacementId: null, eventId };
 }
 
 export const deathEvolvers: EvolverMap = {
   MinionDying: (state, data) => {
-    state.minions[data.minionId].status = 'dying';
+    minionAt(state, data.minionId).status = 'dying';
   },
   DyingCancelled: (state, data) => {
-    const minion = state.minions[data.minionId];
+    const minion = minionAt(state, data.minionId);
     minion.status = 'alive';
     minion.hp = data.hp;
   },
-  MinionDied: (state, data) => {
-    state.minions[data.minionId].status = 'dead';
-    recordCasualty(state, data.minionId, data.category);
+  MinionDied: (state, data, metadata) => {
+    minionAt(state, data.minionId).status = 'dead';
+    recordCasualty(state, data.minionId, data.category, metadata.eventId);
   },
   MinionRemovedFromGroup: (state, data) => {
-    const group = state.groups[data.groupId];
+    const group = groupAt(state, data.groupId);
     group.minionIds = group.minionIds.filter((id) => id !== data.minionId);
-    state.minions[data.minionId].groupId = null;
+    minionAt(state, data.minionId).groupId = null;
   },
   MinionBuried: (state, data) => {
     state.players[data.player].graveyard.push(data.minionId);
   },
-  GroupDied: (state, data) => {
+  GroupDied: (state, data, metadata) => {
     // B4: a group with no minions is removed from the game.
     delete state.groups[data.groupId];
-    recordCasualty(state, data.groupId, data.category);
+    recordCasualty(state, data.groupId, data.category, metadata.eventId);
   },
-  StructureDestroyed: (state, data) => {
+  StructureDestroyed: (state, data, metadata) => {
     delete state.structures[data.structureId];
-    recordCasualty(state, data.structureId, data.category);
+    recordCasualty(state, data.structureId, data.category, metadata.eventId);
   },
 };

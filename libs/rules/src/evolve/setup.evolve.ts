@@ -5,6 +5,7 @@ import type { MinionSpec } from '../model/spell-definition';
 import type { EvolverMap } from './evolver';
 import { asIdRecord } from '../model/id-record';
 import { noteEnteredPlay } from '../model/play-order.index';
+import { activeSpellAt, firstMinionOf, groupAt, minionAt, squareAt, structureAt } from '../model/entity-accessors';
 
 export function minionFromSpec(spec: MinionSpec & { id: string }, owner: Player, groupId: string): Minion {
   return {
@@ -61,7 +62,7 @@ function gameCreated(state: GameState, data: EventDataMap['GameCreated']): void 
       id: group.id,
       owner: group.owner,
       square: group.square,
-      kind: group.minions[0].kind,
+      kind: firstMinionOf(group.minions, group.id).kind,
       minionIds: group.minions.map((minion) => minion.id),
       spells: [],
     };
@@ -89,12 +90,12 @@ function gameCreated(state: GameState, data: EventDataMap['GameCreated']): void 
 
 /** S8: an active spell joins its host's list and its owner's list, youngest last. */
 export function attachActiveSpell(state: GameState, activeSpellId: string): void {
-  const active = state.activeSpells[activeSpellId];
+  const active = activeSpellAt(state, activeSpellId);
   const host = active.host;
-  if ('minion' in host) state.minions[host.minion].spells.push(active.id);
-  else if ('group' in host) state.groups[host.group].spells.push(active.id);
-  else if ('structure' in host) state.structures[host.structure].spells.push(active.id);
-  else if ('square' in host) state.squares[host.square].spells.push(active.id);
+  if ('minion' in host) minionAt(state, host.minion).spells.push(active.id);
+  else if ('group' in host) groupAt(state, host.group).spells.push(active.id);
+  else if ('structure' in host) structureAt(state, host.structure).spells.push(active.id);
+  else if ('square' in host) squareAt(state, host.square).spells.push(active.id);
   else state.globe.spells.push(active.id);
   state.players[active.owner].activeSpells.push(active.id);
 }

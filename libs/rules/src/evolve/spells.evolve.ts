@@ -3,10 +3,11 @@ import { removeOne } from '../model/remove-one';
 import { hostSpells } from '../model/state-queries';
 import type { EvolverMap } from './evolver';
 import { attachActiveSpell, ensureSquare } from './setup.evolve';
+import { activeSpellAt, spellAt } from '../model/entity-accessors';
 
 /** An active spell leaves play: off its host's list, its owner's list, and the board. */
 function detachActiveSpell(state: GameState, activeSpellId: string): void {
-  const active = state.activeSpells[activeSpellId];
+  const active = activeSpellAt(state, activeSpellId);
   const list = hostSpells(state, active.host);
   if (list) removeOne(list, activeSpellId);
   removeOne(state.players[active.owner].activeSpells, activeSpellId);
@@ -20,13 +21,15 @@ function setOutcome(state: GameState, orderId: string, outcome: 'resolved' | 'ac
 
 function recordCastOnce(state: GameState, orderId: string): void {
   const order = state.orders[orderId];
-  if (order?.kind !== 'cast' || !state.spells[order.spell].oncePerGame) return;
+  if (order?.kind !== 'cast' || !spellAt(state, order.spell).oncePerGame) return;
   state.players[order.player].castOnce.push(order.spell);
 }
 
-function recordReplacement(state: GameState, id: string, replacementId: string): void {
+function recordReplacement(state: GameState, id: string, replacementId: string, eventId: string): void {
   const casualty = state.casualties[id];
-  if (casualty) casualty.replacementId = replacementId;
+  if (casualty === undefined) return;
+  casualty.replacementId = replacementId;
+  casualty.eventId = eventId;
 }
 
 export const spellEvolvers: EvolverMap = {
@@ -61,7 +64,10 @@ export const spellEvolvers: EvolverMap = {
     const order = state.orders[data.orderId];
     if (order?.kind === 'attack') order.outcome = 'fizzled';
   },
-  GroupReplaced: (state, data) => recordReplacement(state, data.groupId, data.replacementId),
-  MinionReplaced: (state, data) => recordReplacement(state, data.minionId, data.replacementId),
-  StructureReplaced: (state, data) => recordReplacement(state, data.structureId, data.replacementId),
+  GroupReplaced: (state, data, metadata) =>
+    recordReplacement(state, data.groupId, data.replacementId, metadata.eventId),
+  MinionReplaced: (state, data, metadata) =>
+    recordReplacement(state, data.minionId, data.replacementId, metadata.eventId),
+  StructureReplaced: (state, data, metadata) =>
+    recordReplacement(state, data.structureId, data.replacementId, metadata.eventId),
 };

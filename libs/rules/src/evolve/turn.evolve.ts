@@ -4,6 +4,7 @@ import { removeOne } from '../model/remove-one';
 import type { EvolverMap } from './evolver';
 import { noteLeftPlay } from '../model/play-order.index';
 import { noteOrdersCleared } from '../model/turn-orders.index';
+import { minionAt } from '../model/entity-accessors';
 
 function startTurn(state: GameState, turn: number): void {
   state.turn = turn;
@@ -49,7 +50,7 @@ export const turnEvolvers: EvolverMap = {
     state.phase = 'combat';
   },
   ArmorRestored: (state, data) => {
-    state.minions[data.minionId].armor = data.armorAfter;
+    minionAt(state, data.minionId).armor = data.armorAfter;
   },
   TurnEnded: (state) => {
     state.phase = 'endOfTurn';
@@ -61,7 +62,7 @@ export const turnEvolvers: EvolverMap = {
   GarbageCollected: (state, data) => {
     // T1/E3.3: every buried minion is deleted for good.
     for (const id of data.minionIds) {
-      noteLeftPlay(state, state.minions[id]);
+      noteLeftPlay(state, minionAt(state, id));
       delete state.minions[id];
       removeOne(state.minionIds, id);
       removeOne(state.startOfTurnMinionIds, id);

@@ -7,8 +7,11 @@ export function refKind(ref: EntityRef): TargetKind {
 }
 
 export function refId(ref: EntityRef): string {
-  if ('globe' in ref) return 'globe';
-  return (ref as Record<string, string>)[onlyKey(ref) as string];
+  if ('minion' in ref) return ref.minion;
+  if ('group' in ref) return ref.group;
+  if ('structure' in ref) return ref.structure;
+  if ('square' in ref) return ref.square;
+  return 'globe';
 }
 
 export function sameRef(a: EntityRef, b: EntityRef): boolean {

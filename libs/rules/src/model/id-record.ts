@@ -11,7 +11,7 @@ export function idRecord<T>(): Record<string, T> {
 /** The same entries in a record without a prototype (from parsed JSON, or a set-up's own object). */
 export function asIdRecord<T>(record: Record<string, T>): Record<string, T> {
   const result = idRecord<T>();
-  for (const key of Object.keys(record)) result[key] = record[key];
+  for (const [key, value] of Object.entries(record)) result[key] = value;
   return result;
 }
 

@@ -102,7 +102,8 @@ export const ACTION_NAMES: readonly ActionName[] = [
 /** The name and parameters of a one-key action object. */
 export function actionOf(action: Action): { name: ActionName; params: ActionParams[ActionName] } {
   const name = onlyKey(action) as ActionName;
-  return { name, params: (action as Record<string, ActionParams[ActionName]>)[name] };
+  // An action has exactly one key, its name (validate-setup checks definitions), and that key holds its parameters.
+  return { name, params: (action as Record<string, ActionParams[ActionName]>)[name]! };
 }
 
 /** Trigger hooks (DESIGN.md) and the pipeline step each one belongs to. */

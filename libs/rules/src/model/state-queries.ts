@@ -1,5 +1,6 @@
 import type { ActiveSpell, EntityRef, GameState, Group, Minion } from './game-state';
 import type { Player } from './players';
+import { activeSpellAt } from './entity-accessors';
 
 /** The active-spell list of a host (S8), or undefined when the host is not on the board. */
 export function hostSpells(state: GameState, host: EntityRef): string[] | undefined {
@@ -27,7 +28,7 @@ export function groupOf(state: GameState, minion: Minion): Group | undefined {
 }
 
 export function activeSpellsOn(state: GameState, host: EntityRef): ActiveSpell[] {
-  return (hostSpells(state, host) ?? []).map((id) => state.activeSpells[id]);
+  return (hostSpells(state, host) ?? []).map((id) => activeSpellAt(state, id));
 }
 
 export function groupsOnSquare(state: GameState, square: string): Group[] {
@@ -36,7 +37,8 @@ export function groupsOnSquare(state: GameState, square: string): Group[] {
 
 /**
  * A record entry by a key that came from outside (a command or a set-up): own properties only, so that a
- * name like "constructor" or "toString" finds nothing rather than Object.prototype's member.
+ * name like "constructor" or "toString" finds nothing rather than Object.prototype's member. Undefined is then
+ * refused with a rule id; ids the engine holds itself are read with entity-accessors.ts, where missing is a bug.
  */
 export function lookup<T>(record: Record<string, T>, key: string): T | undefined {
   return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;

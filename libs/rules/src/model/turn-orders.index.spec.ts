@@ -1,4 +1,5 @@
-import type { DomainEvent, EventDataMap, EventType } from '..';
+import type { DomainEvent, EventDataMap, EventType, Order } from '..';
+import { orderAt } from './entity-accessors';
 import { evolve, initialState } from '..';
 import { attacksOrderedBy, ordersGiven } from './turn-orders.index';
 
@@ -41,7 +42,7 @@ describe('the turn-orders index (T3 attacks per attacker, S5/S7 orders as given)
     expect(attacksOrderedBy(state, 'R1')).toBe(1);
 
     const { orders } = state;
-    orders.o2 = { ...orders.o1, id: 'o2', attackerId: 'R2' } as typeof orders.o1;
+    orders.o2 = { ...orderAt(state, 'o1'), id: 'o2', attackerId: 'R2' } as Order;
     state.orderIds.push('o2');
     expect(ids(ordersGiven(state))).toEqual(['o1', 'o2']);
     expect(attacksOrderedBy(state, 'R2')).toBe(1);

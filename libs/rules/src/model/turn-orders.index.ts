@@ -1,6 +1,7 @@
 import type { GameState, Order } from './game-state';
 import { removeOne } from './remove-one';
 import { StateIndex } from './state-index';
+import { orderAt } from './entity-accessors';
 
 /**
  * This turn's orders as objects in the order given, and how many attacks each minion has been ordered: what the
@@ -16,7 +17,7 @@ interface TurnOrders {
 const TURN_ORDERS = new StateIndex<TurnOrders>(
   (state) => {
     const made: TurnOrders = { given: [], attacksBy: new Map() };
-    for (const id of state.orderIds) add(made, state.orders[id]);
+    for (const id of state.orderIds) add(made, orderAt(state, id));
     return made;
   },
   (index, state) => sameEnds(index.given, state.orderIds),
@@ -25,7 +26,7 @@ const TURN_ORDERS = new StateIndex<TurnOrders>(
 /** Same length, and the same orders first and last: a list kept or changed outside the evolvers is found out. */
 function sameEnds(given: readonly Order[], ids: readonly string[]): boolean {
   const last = ids.length - 1;
-  return given.length === ids.length && (last < 0 || (given[0].id === ids[0] && given[last].id === ids[last]));
+  return given.length === ids.length && (last < 0 || (given[0]?.id === ids[0] && given[last]?.id === ids[last]));
 }
 
 function add(index: TurnOrders, order: Order): void {

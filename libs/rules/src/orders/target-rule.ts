@@ -3,6 +3,7 @@ import { describeRef, refKind } from '../model/entity-ref';
 import type { Player } from '../model/players';
 import { isAlive, lookup, ownerOf } from '../model/state-queries';
 import type { TargetRule } from '../model/spell-definition';
+import { groupAt, minionAt, structureAt } from '../model/entity-accessors';
 
 export interface TargetProblem {
   kind: 'not-found' | 'rule';
@@ -44,8 +45,9 @@ export function checkTargetRule(
   }
   const absent = presence(state, target);
   if (absent) return absent;
+  // Present from here on (just checked): the accessors below cannot miss.
   if ('structure' in target) {
-    const structure = state.structures[target.structure];
+    const structure = structureAt(state, target.structure);
     if (structure.kind === 'sanctum') return { kind: 'rule', rule: 'B5', reason: 'a sanctum is never a spell target' };
     if (rule.structureKind && structure.kind !== rule.structureKind) {
       return {
@@ -58,9 +60,9 @@ export function checkTargetRule(
   if (rule.groupKind) {
     const kind =
       'minion' in target
-        ? state.minions[target.minion].kind
+        ? minionAt(state, target.minion).kind
         : 'group' in target
-          ? state.groups[target.group].kind
+          ? groupAt(state, target.group).kind
           : null;
     if (kind !== null && kind !== rule.groupKind) {
       return {

@@ -4,6 +4,7 @@ import { actionOf } from '../model/spell-definition';
 import { runTriggeredAction } from '../actions/run-action';
 import { leavePlay } from './leave-play';
 import { triggersFor } from './triggers';
+import { groupAt, minionAt } from '../model/entity-accessors';
 
 export interface DeathRun {
   minionId: string;
@@ -35,11 +36,11 @@ export function runDeath(ctx: EngineContext, run: DeathRun): DeathOutcome | null
     cause = dying.cause;
     // An "is dying" effect can kill the minion again (damage after a cancel at 0 HP): that nested death has
     // already run E2 and E3, so this one ends here rather than bury it twice.
-    if (ctx.state.minions[run.minionId].status === 'dead') return 'died';
+    if (minionAt(ctx.state, run.minionId).status === 'dead') return 'died';
   }
   cause = death(ctx, run, cause);
   // Likewise a "when killed / dies" effect may have removed the minion already.
-  if (ctx.state.minions[run.minionId].groupId !== null) burial(ctx, run, cause);
+  if (minionAt(ctx.state, run.minionId).groupId !== null) burial(ctx, run, cause);
   return 'died';
 }
 
@@ -49,7 +50,7 @@ export function runDeath(ctx: EngineContext, run: DeathRun): DeathOutcome | null
  */
 function isDying(ctx: EngineContext, run: DeathRun, started: string): { averted: boolean; cause: string } {
   let cause = ctx.emit('MinionDying', { minionId: run.minionId }, { rule: 'E1', step: 'E1', cause: started });
-  const minion = ctx.state.minions[run.minionId];
+  const minion = minionAt(ctx.state, run.minionId);
   let cancelled = false;
   for (const firing of triggersFor(ctx.state, minion, 'isDying')) {
     const { name, params } = actionOf(firing.trigger.do);
@@ -87,7 +88,7 @@ function isDying(ctx: EngineContext, run: DeathRun, started: string): { averted:
 
 /** E2: status := dead; "when killed" effects for `kills`, "when dies" effects for `kills` and `dies`. */
 function death(ctx: EngineContext, run: DeathRun, cause: string): string {
-  const minion = ctx.state.minions[run.minionId];
+  const minion = minionAt(ctx.state, run.minionId);
   const died = ctx.emit(
     'MinionDied',
     { minionId: minion.id, category: run.category, attackerId: run.attackerId },
@@ -134,7 +135,7 @@ function death(ctx: EngineContext, run: DeathRun, cause: string): string {
  * recruit-to-recruit replacement is filling it again (Q4).
  */
 function burial(ctx: EngineContext, run: DeathRun, cause: string): void {
-  const minion = ctx.state.minions[run.minionId];
+  const minion = minionAt(ctx.state, run.minionId);
   for (const activeSpellId of [...minion.spells]) {
     leavePlay(ctx, activeSpellId, 'host-died', { rule: 'E3.1', step: 'E3', cause });
   }
@@ -145,7 +146,7 @@ function burial(ctx: EngineContext, run: DeathRun, cause: string): void {
     { minionId: minion.id, player: minion.owner },
     { rule: 'E3.3', step: 'E3', cause },
   );
-  const group = ctx.state.groups[groupId];
+  const group = groupAt(ctx.state, groupId);
   if (group.minionIds.length === 0 && !ctx.isGroupKeptAlive(groupId)) {
     groupDies(ctx, groupId, run.category, buried);
   }
@@ -153,7 +154,7 @@ function burial(ctx: EngineContext, run: DeathRun, cause: string): void {
 
 /** B4: a group with no minions dies and is removed; its spells leave play with it (S1). */
 export function groupDies(ctx: EngineContext, groupId: string, category: DeathCategory, cause: string): string {
-  for (const activeSpellId of [...ctx.state.groups[groupId].spells]) {
+  for (const activeSpellId of [...groupAt(ctx.state, groupId).spells]) {
     leavePlay(ctx, activeSpellId, 'host-died', { rule: 'S1', cause });
   }
   return ctx.emit('GroupDied', { groupId, category }, { rule: 'B4', cause });

@@ -1,6 +1,7 @@
 import type { EmitOptions } from '../engine/emitter';
 import type { EngineContext } from '../engine/engine-context';
 import { applyStatChange } from '../actions/stat-change';
+import { activeSpellAt } from '../model/entity-accessors';
 
 export type LeavePlayReason = 'host-died' | 'dispelled' | 'host-no-longer-legal' | 'expired';
 
@@ -14,7 +15,7 @@ export function leavePlay(
   reason: LeavePlayReason,
   options: EmitOptions,
 ): string {
-  const active = ctx.state.activeSpells[activeSpellId];
+  const active = activeSpellAt(ctx.state, activeSpellId);
   for (const change of active.statChanges) {
     const minion = ctx.state.minions[change.minionId];
     if (minion === undefined || minion.status === 'dead') continue;

@@ -6,6 +6,7 @@ import { RULES_OPTIONS } from '../rules-options';
 import { isInstant } from '../model/spell-definition';
 import { standardSequence } from '../model/players';
 import { squanderCheck } from './squander.check';
+import { spellAt } from '../model/entity-accessors';
 
 /**
  * S7: each player's spells in the order that player issued them; players in the standard initiative sequence
@@ -18,7 +19,9 @@ export function executionOrder(ctx: EngineContext): SpellOrder[] {
   );
   if (RULES_OPTIONS.interleaveSpellExecution) {
     const longest = Math.max(0, ...byPlayer.map((casts) => casts.length));
-    return Array.from({ length: longest }, (_, i) => byPlayer.map((casts) => casts[i]).filter(Boolean)).flat();
+    return Array.from({ length: longest }, (_, i) =>
+      byPlayer.map((casts) => casts[i]).filter((cast) => cast !== undefined),
+    ).flat();
   }
   return byPlayer.flat();
 }
@@ -44,16 +47,16 @@ function executeSpell(ctx: EngineContext, order: SpellOrder, cause: string): voi
     { orderId: order.id, player: order.player, spell: order.spell, target: order.target },
     { rule: 'S3', cause },
   );
-  const squander = squanderCheck(ctx.state, order);
+  const squander = squanderCheck(ctx, order);
   if (squander) {
     ctx.emit(
       'SpellSquandered',
-      { orderId: order.id, reason: squander.reason },
+      { orderId: order.id, reason: squander.reason, reasonEventId: squander.eventId },
       { rule: squander.rule, cause: executing },
     );
     return;
   }
-  const spell = ctx.state.spells[order.spell];
+  const spell = spellAt(ctx.state, order.spell);
   let activeSpellId: string | null = null;
   let effectCause = executing;
   if (!isInstant(spell.type)) {

@@ -3,6 +3,8 @@ import type { GameState, Minion } from '../model/game-state';
 import type { Player } from '../model/players';
 import type { DamageType, Hook, Trigger } from '../model/spell-definition';
 import { RULES_OPTIONS } from '../rules-options';
+import { activeSpellAt, spellAt } from '../model/entity-accessors';
+import { groupOf } from '../model/state-queries';
 
 export interface FiringTrigger {
   trigger: Trigger;
@@ -15,8 +17,8 @@ export interface FiringTrigger {
 function spellTriggers(state: GameState, activeSpellIds: string[], hook: Hook): FiringTrigger[] {
   const firing: FiringTrigger[] = [];
   for (const id of activeSpellIds) {
-    const active = state.activeSpells[id];
-    for (const trigger of state.spells[active.spell].triggers) {
+    const active = activeSpellAt(state, id);
+    for (const trigger of spellAt(state, active.spell).triggers) {
       if (trigger.on === hook) {
         firing.push({
           trigger,
@@ -58,8 +60,9 @@ export function triggersFor(state: GameState, minion: Minion, hook: Hook): reado
       });
     } else if (source === 'minionSpells') {
       firing.push(...spellTriggers(state, minion.spells, hook));
-    } else if (minion.groupId !== null && state.groups[minion.groupId]) {
-      firing.push(...spellTriggers(state, state.groups[minion.groupId].spells, hook));
+    } else {
+      const group = groupOf(state, minion);
+      if (group !== undefined) firing.push(...spellTriggers(state, group.spells, hook));
     }
   }
   return firing;

@@ -11,6 +11,7 @@ import { RULES_OPTIONS } from '../rules-options';
 import { runCombatPhase } from './combat.pipeline';
 import { leavePlay } from './leave-play';
 import { runSpellExecutionPhase } from './spell-execution.pipeline';
+import { activeSpellAt, minionAt, spellAt } from '../model/entity-accessors';
 
 /**
  * T1, start of turn, in the order T1 lists its steps: at-start-of-turn effects → conjuration expiry → draw up to
@@ -69,14 +70,14 @@ function startOfTurnEffects(ctx: EngineContext, cause: string): void {
     for (const activeSpellId of [...ctx.state.players[owner].activeSpells]) {
       const active = ctx.state.activeSpells[activeSpellId];
       if (active === undefined) continue;
-      for (const trigger of ctx.state.spells[active.spell].triggers) {
+      for (const trigger of spellAt(ctx.state, active.spell).triggers) {
         if (trigger.on !== 'atStartOfTurn' || ctx.state.activeSpells[activeSpellId] === undefined) continue;
         fire(ctx, { activeSpellId, spell: active.spell }, active.host, trigger.do, owner, activeSpellId, cause);
       }
     }
     // Its minions with such a trait as the board stands now (the state lists them: no scan of the board).
     for (const minionId of [...ctx.state.startOfTurnMinionIds]) {
-      const minion = ctx.state.minions[minionId];
+      const minion = minionAt(ctx.state, minionId);
       if (minion.owner !== owner) continue;
       minion.traits.forEach((trigger, index) => {
         if (trigger.on !== 'atStartOfTurn' || !isAlive(ctx.state.minions[minion.id])) return;
@@ -116,9 +117,8 @@ function fire(
 function expireConjurations(ctx: EngineContext, turn: number, cause: string): void {
   // The expiring ones are listed before any leaves play: leaving changes the record.
   const expiring: string[] = [];
-  const { activeSpells } = ctx.state;
-  for (const id in activeSpells) {
-    const expiresAtTurn = activeSpells[id].expiresAtTurn;
+  for (const id in ctx.state.activeSpells) {
+    const expiresAtTurn = activeSpellAt(ctx.state, id).expiresAtTurn;
     if (expiresAtTurn !== null && expiresAtTurn <= turn) expiring.push(id);
   }
   for (const id of expiring) leavePlay(ctx, id, 'expired', { rule: 'S1', cause });

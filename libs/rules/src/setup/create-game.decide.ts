@@ -12,6 +12,7 @@ import { lookup } from '../model/state-queries';
 import type { GameSetup } from './game-setup';
 import { SETUP_ID, SETUP_ID_RULE } from '../model/ids';
 import { validateSetup } from './validate-setup';
+import { MissingEntryError } from '../model/entity-accessors';
 
 /**
  * The spells a game can use: those its set-up defines, plus any catalog spell it names without defining.
@@ -74,7 +75,9 @@ function gameCreatedData(
       structures: setup.board.structures.map((s) => ({ id: s.id, kind: s.kind, owner: s.owner, square: s.square })),
       squares: (setup.board.squares ?? []).map((square) => ({ id: square.id, terrain: square.terrain ?? undefined })),
       activeSpells: setup.board.activeSpells.map((active) => {
-        const spell = spells[active.spell];
+        const spell = lookup(spells, active.spell);
+        // validateSetup refused a set-up whose active spells name no defined spell.
+        if (spell === undefined) throw new MissingEntryError('spell', active.spell);
         const duration = active.duration ?? spell.duration;
         return {
           id: active.id,

@@ -223,8 +223,8 @@ function checkSpell(key: string, value: unknown): void {
 function checkRef(value: unknown, field: string): EntityRef {
   const ref = object(value, field);
   const keys = Object.keys(ref);
-  const kind = keys[0];
-  if (keys.length !== 1 || !TARGET_KINDS.includes(kind as never)) {
+  const [kind] = keys;
+  if (kind === undefined || keys.length !== 1 || !TARGET_KINDS.includes(kind as never)) {
     invalid(field, `must name exactly one of ${TARGET_KINDS.join(', ')}`, 'S2');
   }
   if (kind === 'globe') {

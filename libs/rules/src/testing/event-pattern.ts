@@ -82,7 +82,13 @@ export function findSequence(
 /** Where the patterns match a run of consecutive events, or -1. */
 export function findConsecutive(events: readonly DomainEvent[], patterns: readonly EventPattern[]): number {
   for (let start = 0; start + patterns.length <= events.length; start += 1) {
-    if (patterns.every((pattern, i) => matchesEvent(events[start + i], pattern))) return start;
+    if (
+      patterns.every((pattern, i) => {
+        const event = events[start + i];
+        return event !== undefined && matchesEvent(event, pattern);
+      })
+    )
+      return start;
   }
   return -1;
 }

@@ -292,7 +292,8 @@ export class Outcome {
     const patterns = this.resolved(given);
     const result = findSequence(this.events, patterns);
     if ('missing' in result) {
-      const after = result.after < 0 ? 'from the start' : `after ${describeEvent(this.events[result.after])}`;
+      const previous = this.events[result.after];
+      const after = previous === undefined ? 'from the start' : `after ${describeEvent(previous)}`;
       fail(
         `sequence item ${result.missing + 1} ${JSON.stringify(patterns[result.missing])} not found ${after}`,
         this.events,
@@ -321,7 +322,7 @@ export class Outcome {
 
   /** Exactly `n` events match the pattern (README "count"). */
   andCount(given: EventPattern, n: number): this {
-    const [pattern] = this.resolved([given]);
+    const pattern = this.resolvedOne(given);
     const count = this.findAll(pattern).length;
     if (count !== n) fail(`expected ${n} events matching ${JSON.stringify(pattern)}, found ${count}`, this.events);
     return this;
@@ -338,6 +339,10 @@ export class Outcome {
     return withOrderIds([...patterns], this.history);
   }
 
+  private resolvedOne<P extends EventPattern>(pattern: P): P {
+    return withOrderIds(pattern, this.history);
+  }
+
   /** The id of the game's nth order (1-based), for assertions on the state. */
   orderId(n: number): string {
     return withOrderIds(order(n), this.history);
@@ -345,14 +350,14 @@ export class Outcome {
 
   /** The first emitted event that matches (fails if none does). */
   find<K extends EventPattern>(given: K): Extract<DomainEvent, { type: K['type'] }> {
-    const [pattern] = this.resolved([given]) as K[];
+    const pattern = this.resolvedOne(given);
     const found = this.events.find((candidate) => matchesEvent(candidate, pattern));
     if (found === undefined) fail(`no event matches ${JSON.stringify(pattern)}`, this.events);
     return found as Extract<DomainEvent, { type: K['type'] }>;
   }
 
   findAll<K extends EventPattern>(given: K): Extract<DomainEvent, { type: K['type'] }>[] {
-    const [pattern] = this.resolved([given]);
+    const pattern = this.resolvedOne(given);
     return this.events.filter((candidate) => matchesEvent(candidate, pattern)) as Extract<
       DomainEvent,
       { type: K['type'] }
@@ -361,7 +366,7 @@ export class Outcome {
 
   /** The state right after the first emitted event that matches: time travel into the middle of a pipeline. */
   stateAfter(given: EventPattern): GameState {
-    const [pattern] = this.resolved([given]);
+    const pattern = this.resolvedOne(given);
     const at = this.events.findIndex((candidate) => matchesEvent(candidate, pattern));
     if (at < 0) fail(`no event matches ${JSON.stringify(pattern)}`, this.events);
     return fold(this.history.slice(0, this.history.length - this.events.length + at + 1));

@@ -22,6 +22,7 @@ import type { DomainEvent, GameState, SquanderReason } from '../../src';
 import { COUNTEREXAMPLES } from './counterexamples';
 import { gamePlanArb, playGame, replay } from './game.arbitrary';
 import type { GamePlan, GameTrace, Step } from './game.arbitrary';
+import { minionAt, orderAt, spellAt } from '../../src';
 
 const SEED = process.env.FC_SEED === undefined ? 424242 : Number(process.env.FC_SEED);
 const RUNS = process.env.FC_RUNS === undefined ? 150 : Number(process.env.FC_RUNS);
@@ -279,6 +280,41 @@ describe('engine properties over random legal games (fast-check)', () => {
     );
   });
 
+  /** The event types that can make each squander or fizzle reason true (the reason's own rules). */
+  const REASON_EVENTS: Record<string, readonly string[]> = {
+    'target-dead': ['MinionDied', 'GroupDied', 'StructureDestroyed'],
+    'target-removed': ['MinionDied', 'GroupDied', 'StructureDestroyed'],
+    'target-replaced': ['MinionReplaced', 'GroupReplaced', 'StructureReplaced', 'MinionDied', 'GroupDied'],
+    'square-occupied': ['GroupCreated'],
+    'blocked-by-active-copy': ['SpellActivated'],
+    'once-per-game': ['SpellResolved', 'SpellActivated'],
+    'attacker-gone': ['MinionDied', 'MinionReplaced', 'GroupReplaced'],
+    'victim-gone': ['MinionDied', 'MinionReplaced', 'GroupReplaced'],
+    'budget-spent': ['CommandBudgetSpent'],
+  };
+
+  it('Q1–Q3, S10, T3: every squander and every fizzle names an earlier event that made its reason true', () => {
+    fc.assert(
+      overGames((trace) => {
+        const byId = new Map<string, DomainEvent>();
+        for (const event of trace.events) {
+          if (event.type === 'SpellSquandered' || event.type === 'AttackFizzled') {
+            const { reason, reasonEventId } = event.data;
+            const cause = reasonEventId === null ? undefined : byId.get(reasonEventId);
+            if (cause === undefined)
+              fail(`${event.metadata.eventId} (${reason}) names no earlier event: ${reasonEventId}`);
+            const types = REASON_EVENTS[reason];
+            if (types !== undefined && !types.includes(cause.type)) {
+              fail(`${event.metadata.eventId} (${reason}) names a ${cause.type}, not one of ${types.join(', ')}`);
+            }
+          }
+          byId.set(event.metadata.eventId, event);
+        }
+      }),
+      config,
+    );
+  });
+
   it('event envelope: rule ids, correlation, command and causation ids, consecutive event ids', () => {
     fc.assert(
       overGames((trace) => {
@@ -371,7 +407,7 @@ describe('engine properties over random legal games (fast-check)', () => {
           const state = fold(structuredClone(step.decision.events.slice(0, at + 1)), structuredClone(before));
           const deleted = Object.keys(before.minions).filter((id) => state.minions[id] === undefined);
           expect(new Set(deleted)).toEqual(new Set(buried));
-          expect(collected.type === 'GarbageCollected' && new Set(collected.data.minionIds)).toEqual(new Set(buried));
+          expect(collected?.type === 'GarbageCollected' && new Set(collected.data.minionIds)).toEqual(new Set(buried));
           for (const player of Object.values(state.players)) expect(player.graveyard).toEqual([]);
           const dead = Object.values(state.minions).filter((minion) => minion.status !== 'alive');
           if (dead.length > 0) fail(`E3.3: ${dead.map((m) => `${m.id} (${m.status})`)} remain after ${where(step)}`);
@@ -426,7 +462,7 @@ describe('engine properties over random legal games (fast-check)', () => {
           keptPlayOrder = playOrder;
           // S5, S7, T3: this turn's orders, as objects, in the order given, and the attacks ordered per attacker.
           const given = ordersGiven(state);
-          const orders = state.orderIds.map((id) => state.orders[id]);
+          const orders = state.orderIds.map((id) => orderAt(state, id));
           if (!sameObjects(given, orders))
             fail(`T2: the orders index [${given.map((o) => o.id)}] is not [${state.orderIds}] ${at}`);
           if (keptOrders !== null && given !== keptOrders) fail(`T2: the orders index was made again ${at}`);
@@ -472,12 +508,12 @@ describe('engine properties over random legal games (fast-check)', () => {
           for (const [other, entry] of tracked)
             if (other !== key && other.endsWith(`|${minionId}`)) entry.clean = false;
           if (event.data.activeSpellId !== null && !tracked.has(key)) {
-            tracked.set(key, { stats: statsOf(state.minions[minionId]), clean: true });
+            tracked.set(key, { stats: statsOf(minionAt(state, minionId)), clean: true });
           }
           evolve(state, event);
           const entry = tracked.get(key);
           if (undo?.last && entry?.clean) {
-            const after = statsOf(state.minions[minionId]);
+            const after = statsOf(minionAt(state, minionId));
             if (!deepEqual(after, entry.stats)) {
               fail(
                 `${event.metadata.eventId}: ${undo.spell} (${state.activeSpells[undo.spell]?.spell}) leaves ${minionId} ` +
@@ -546,7 +582,7 @@ function undoEvents(events: DomainEvent[]): Map<number, { spell: string; last: b
     const seen = new Set<string>();
     for (let k = j - 1; k >= 0; k -= 1) {
       const undo = events[k];
-      if (undo.type !== 'StatsModified' || undo.data.activeSpellId !== null) break;
+      if (undo?.type !== 'StatsModified' || undo.data.activeSpellId !== null) break;
       if (undo.metadata.causationId !== event.metadata.causationId || undo.metadata.rule !== event.metadata.rule) break;
       undos.set(k, { spell: event.data.activeSpellId, last: !seen.has(undo.data.minionId) });
       seen.add(undo.data.minionId);
@@ -585,9 +621,9 @@ function checkActiveSpells(state: GameState, place: () => string): void {
       fail(`S8: ${active.id} on ${host} is listed by [${hosts}] after ${place()}`);
     const owned = state.players[active.owner].activeSpells.filter((id) => id === active.id).length;
     if (owned !== 1) fail(`S8: ${active.id} is listed ${owned} times by its owner ${active.owner} after ${place()}`);
-    if ('minion' in ref && state.minions[ref.minion].status !== 'alive') {
+    if ('minion' in ref && minionAt(state, ref.minion).status !== 'alive') {
       fail(
-        `E3.1: ${active.id} is still active on ${state.minions[ref.minion].status} minion ${ref.minion} after ${place()}`,
+        `E3.1: ${active.id} is still active on ${minionAt(state, ref.minion).status} minion ${ref.minion} after ${place()}`,
       );
     }
     if (active.expiresAtTurn !== null && active.expiresAtTurn <= state.turn) {
@@ -595,7 +631,7 @@ function checkActiveSpells(state: GameState, place: () => string): void {
         `S1: conjuration ${active.id} (expires at turn ${active.expiresAtTurn}) is active in turn ${state.turn} after ${place()}`,
       );
     }
-    const spell = state.spells[active.spell];
+    const spell = spellAt(state, active.spell);
     if (spell.visible && !spell.cumulative) {
       const copies = Object.values(state.activeSpells).filter(
         (other) => other.spell === active.spell && JSON.stringify(other.host) === JSON.stringify(ref),
@@ -621,7 +657,9 @@ function checkIds(state: GameState, place: () => string): void {
   if (!deepEqual(state.minionIds, minionKeys)) {
     fail(`B3: minionIds [${state.minionIds}] are not the minions [${minionKeys}] in play order after ${place()}`);
   }
-  const startOfTurn = minionKeys.filter((id) => state.minions[id].traits.some((trait) => trait.on === 'atStartOfTurn'));
+  const startOfTurn = minionKeys.filter((id) =>
+    minionAt(state, id).traits.some((trait) => trait.on === 'atStartOfTurn'),
+  );
   if (!deepEqual(state.startOfTurnMinionIds, startOfTurn)) {
     fail(`T1: startOfTurnMinionIds [${state.startOfTurnMinionIds}] are not [${startOfTurn}] after ${place()}`);
   }

@@ -31,6 +31,7 @@ import type {
   TargetRule,
   Trigger,
 } from '../../src';
+import { activeSpellAt, groupAt, minionAt, orderAt, spellAt, structureAt } from '../../src';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Board vocabulary
@@ -336,15 +337,32 @@ const TEMPLATES: Record<string, fc.Arbitrary<SpellBody>> = {
 
 export const SPELL_KEYS = Object.keys(TEMPLATES);
 
+/** The item a plan's number picks from a list the arbitrary built non-empty (counting round). */
+function nthOf<T>(list: readonly T[], n: number): T {
+  const item = list[n % list.length];
+  if (item === undefined) throw new Error(`nothing to pick from: the list is empty`);
+  return item;
+}
+
+/** A spell of the generated library by one of its own keys. */
+function spellOf(spells: Record<string, SpellDefinition>, key: string): SpellDefinition {
+  const spell = spells[key];
+  if (spell === undefined) throw new Error(`the generated library has no spell "${key}"`);
+  return spell;
+}
+
 const costArb = fc.record({ primary: fc.integer({ min: 0, max: 3 }), secondary: fc.integer({ min: 0, max: 2 }) });
 
-const spellArb = (key: string): fc.Arbitrary<SpellDefinition> =>
+const spellArb = (key: string, template: fc.Arbitrary<SpellBody>): fc.Arbitrary<SpellDefinition> =>
   fc
-    .tuple(TEMPLATES[key], fc.constantFrom<House>(...HOUSES), costArb)
+    .tuple(template, fc.constantFrom<House>(...HOUSES), costArb)
     .map(([spell, house, cost]) => ({ key, name: key, house, cost, ...spell }));
 
 const libraryArb: fc.Arbitrary<Record<string, SpellDefinition>> = fc.record(
-  Object.fromEntries(SPELL_KEYS.map((key) => [key, spellArb(key)])) as Record<string, fc.Arbitrary<SpellDefinition>>,
+  Object.fromEntries(Object.entries(TEMPLATES).map(([key, template]) => [key, spellArb(key, template)])) as Record<
+    string,
+    fc.Arbitrary<SpellDefinition>
+  >,
 );
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -396,8 +414,8 @@ export const setupArb: fc.Arbitrary<GameSetup> = fc
   .map(({ seed, initiative, spells, pool, red, blue, redGroups, blueGroups, neutralGroups, town, active }) => {
     const cards = (player: PlayerPlan) => ({
       ...player,
-      hand: player.hand.map((card) => pool[card % pool.length]),
-      deck: player.deck.map((card) => pool[card % pool.length]),
+      hand: player.hand.map((card) => nthOf(pool, card)),
+      deck: player.deck.map((card) => nthOf(pool, card)),
     });
     const groups: GroupSetup[] = [];
     for (const [prefix, owner, list] of [
@@ -424,13 +442,13 @@ export const setupArb: fc.Arbitrary<GameSetup> = fc
     const squares = [...BATTLE_SQUARES, ...EMPTY_SQUARES];
     const activeSpells: ActiveSpellSetup[] = [];
     active.forEach((plan, a) => {
-      const spell = spells[plan.spell];
+      const spell = spellOf(spells, plan.spell);
       if (isInstant(spell.type)) return; // only alterations and conjurations are ever active (S1)
       const kind = spell.target.kind;
       let host: EntityRef;
-      if (kind === 'minion') host = { minion: minionIds[plan.pick % minionIds.length] };
-      else if (kind === 'group') host = { group: groups[plan.pick % groups.length].id };
-      else if (kind === 'square') host = { square: squares[plan.pick % squares.length] };
+      if (kind === 'minion') host = { minion: nthOf(minionIds, plan.pick) };
+      else if (kind === 'group') host = { group: nthOf(groups, plan.pick).id };
+      else if (kind === 'square') host = { square: nthOf(squares, plan.pick) };
       else if (kind === 'globe') host = { globe: true };
       else return;
       // S9: a host holds at most one copy of a visible non-cumulative spell.
@@ -537,14 +555,14 @@ function candidateTargets(state: GameState, caster: Colour, rule: TargetRule): E
   switch (rule.kind) {
     case 'minion':
       return livingMinions(state)
-        .filter((id) => sideOk(state.minions[id].owner))
-        .filter((id) => !rule.groupKind || state.minions[id].kind === rule.groupKind)
+        .filter((id) => sideOk(minionAt(state, id).owner))
+        .filter((id) => !rule.groupKind || minionAt(state, id).kind === rule.groupKind)
         .map((minion) => ({ minion }));
     case 'group':
       return Object.keys(state.groups)
         .sort()
-        .filter((id) => sideOk(state.groups[id].owner))
-        .filter((id) => !rule.groupKind || state.groups[id].kind === rule.groupKind)
+        .filter((id) => sideOk(groupAt(state, id).owner))
+        .filter((id) => !rule.groupKind || groupAt(state, id).kind === rule.groupKind)
         .map((group) => ({ group }));
     case 'square':
       // Known squares, and one the board has never mentioned (a square spell creates it).
@@ -555,8 +573,8 @@ function candidateTargets(state: GameState, caster: Colour, rule: TargetRule): E
     case 'structure':
       return Object.keys(state.structures)
         .sort()
-        .filter((id) => state.structures[id].kind !== 'sanctum' && sideOk(state.structures[id].owner))
-        .filter((id) => !rule.structureKind || state.structures[id].kind === rule.structureKind)
+        .filter((id) => structureAt(state, id).kind !== 'sanctum' && sideOk(structureAt(state, id).owner))
+        .filter((id) => !rule.structureKind || structureAt(state, id).kind === rule.structureKind)
         .map((structure) => ({ structure }));
     case 'globe':
       return [{ globe: true }];
@@ -581,17 +599,17 @@ export function legalCasts(state: GameState, player: Colour): CastOption[] {
   const options: CastOption[] = [];
   const me = state.players[player];
   for (const key of [...new Set(me.hand)].sort()) {
-    const spell = state.spells[key];
+    const spell = spellAt(state, key);
     if (spell.oncePerGame && me.castOnce.includes(key)) continue; // S11
     if (!canAfford(me.mana, costInMana(spell.house, spell.cost))) continue; // S4
     for (const target of candidateTargets(state, player, spell.target)) {
       const twin = state.orderIds.some((id) => {
-        const order = state.orders[id];
+        const order = orderAt(state, id);
         return order.kind === 'cast' && order.player === player && order.spell === key && sameRef(order.target, target);
       });
       if (twin && !spell.cumulative) continue; // S5
       if (!isInstant(spell.type) && spell.visible && !spell.cumulative) {
-        if (hostSpellIds(state, target).some((id) => state.activeSpells[id].spell === key)) continue; // S9
+        if (hostSpellIds(state, target).some((id) => activeSpellAt(state, id).spell === key)) continue; // S9
       }
       options.push({ spell: key, target });
     }
@@ -609,16 +627,16 @@ export interface AttackOption {
 export function legalAttacks(state: GameState, player: Colour): AttackOption[] {
   const ordered = new Set(
     state.orderIds
-      .map((id) => state.orders[id])
+      .map((id) => orderAt(state, id))
       .flatMap((order) => (order.kind === 'attack' ? [order.attackerId] : [])),
   );
   const living = livingMinions(state);
   const options: AttackOption[] = [];
   for (const attackerId of living) {
-    const attacker = state.minions[attackerId];
+    const attacker = minionAt(state, attackerId);
     if (attacker.owner !== player || ordered.has(attackerId)) continue;
     for (const victimId of living) {
-      if (state.minions[victimId].owner === player || squareOf(state, victimId) !== squareOf(state, attackerId))
+      if (minionAt(state, victimId).owner === player || squareOf(state, victimId) !== squareOf(state, attackerId))
         continue;
       attacker.attacks.forEach((_, attack) => options.push({ attackerId, victimId, attack }));
     }
@@ -721,9 +739,9 @@ function illegalOrder(
 ): { command: CommandBody; note: string } {
   const me = state.players[player];
   const living = livingMinions(state);
-  const mine = living.filter((id) => state.minions[id].owner === player);
-  const theirs = living.filter((id) => state.minions[id].owner !== player);
-  const armed = (ids: string[]): string[] => ids.filter((id) => state.minions[id].attacks.length > 0);
+  const mine = living.filter((id) => minionAt(state, id).owner === player);
+  const theirs = living.filter((id) => minionAt(state, id).owner !== player);
+  const armed = (ids: string[]): string[] => ids.filter((id) => minionAt(state, id).attacks.length > 0);
   const notInHand = SPELL_KEYS.filter((key) => !me.hand.includes(key));
   const fallback = (): { command: CommandBody; note: string } => ({
     command: {
@@ -734,10 +752,10 @@ function illegalOrder(
   });
   const handSpells = [...new Set(me.hand)].sort();
   const ofKind = (kind: TargetRule['kind']): string[] =>
-    handSpells.filter((key) => state.spells[key].target.kind === kind);
+    handSpells.filter((key) => spellAt(state, key).target.kind === kind);
   switch (variant) {
     case 1: {
-      const dead = Object.keys(state.minions).filter((id) => state.minions[id].status === 'dead');
+      const dead = Object.keys(state.minions).filter((id) => minionAt(state, id).status === 'dead');
       const spell = pickOf(ofKind('minion'), pick);
       if (spell === undefined) return fallback();
       const target = pickOf(dead, pick) ?? 'nobody';
@@ -787,7 +805,7 @@ function illegalOrder(
       };
     }
     case 6: {
-      const foreign = state.orderIds.filter((id) => state.orders[id].player !== player);
+      const foreign = state.orderIds.filter((id) => orderAt(state, id).player !== player);
       return {
         command: { type: 'CancelOrder', data: { player, orderId: pickOf(foreign, pick) ?? 'order.999' } },
         note: "T2: cancel an unknown or the opponent's order",
@@ -840,7 +858,7 @@ function illegalOrder(
       const attacker = pickOf(armed(mine), pick);
       const victim = pickOf(theirs, pick);
       if (attacker === undefined || victim === undefined) return fallback();
-      const attack = state.minions[attacker].attacks.length;
+      const attack = minionAt(state, attacker).attacks.length;
       return {
         command: { type: 'OrderAttack', data: { player, attackerId: attacker, victimId: victim, attack } },
         note: 'B3: no such attack',
@@ -854,7 +872,7 @@ function illegalOrder(
     case 14: {
       // S9: a visible non-cumulative alteration or conjuration already on its host.
       const options = handSpells.flatMap((key) => {
-        const spell = state.spells[key];
+        const spell = spellAt(state, key);
         if (isInstant(spell.type) || !spell.visible || spell.cumulative) return [];
         return Object.values(state.activeSpells)
           .filter((active) => active.spell === key && refOk(state, active.host))
@@ -870,11 +888,11 @@ function illegalOrder(
     case 15: {
       // S5: the same non-cumulative spell twice on one target in a turn.
       const options = state.orderIds
-        .map((id) => state.orders[id])
+        .map((id) => orderAt(state, id))
         .flatMap((order) =>
           order.kind === 'cast' &&
           order.player === player &&
-          !state.spells[order.spell].cumulative &&
+          !spellAt(state, order.spell).cumulative &&
           me.hand.includes(order.spell)
             ? [{ spell: order.spell, target: order.target }]
             : [],
@@ -915,7 +933,7 @@ const refOk = (state: GameState, host: EntityRef): boolean => {
 function hotRefs(state: GameState): EntityRef[] {
   const refs: EntityRef[] = [];
   for (const id of state.orderIds) {
-    const order = state.orders[id];
+    const order = orderAt(state, id);
     if (order.kind === 'cast') refs.push(order.target);
     if (order.kind === 'attack') refs.push({ minion: order.victimId }, { minion: order.attackerId });
   }
@@ -966,7 +984,7 @@ function playOrder(driver: Driver, plan: OrderPlan): void {
       return;
     }
     case 'cancel': {
-      const own = state.orderIds.filter((id) => state.orders[id].player === player);
+      const own = state.orderIds.filter((id) => orderAt(state, id).player === player);
       const orderId = pickOf(own, plan.pick);
       if (orderId !== undefined)
         run(driver, { type: 'CancelOrder', data: { player, orderId } }, expected(true), 'cancel');
