@@ -6,6 +6,8 @@ export interface ApiProcessOptions {
   sqlitePath: string;
   organiserToken: string;
   serverSecret: string;
+  /** Default 0 (any free port); a fixed one lets a client find the service again after a restart. */
+  port?: number;
 }
 
 export interface ApiExit {
@@ -38,7 +40,7 @@ export class ApiProcess {
       cwd: REPO_ROOT,
       env: {
         ...env,
-        PORT: '0',
+        PORT: String(options.port ?? 0),
         EVENT_STORE: 'sqlite',
         SQLITE_PATH: options.sqlitePath,
         ORGANISER_TOKEN: options.organiserToken,
