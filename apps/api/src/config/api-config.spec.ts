@@ -2,11 +2,12 @@ import { apiConfigFromEnv, describeStore } from './api-config';
 
 describe('apiConfigFromEnv', () => {
   it('defaults to port 3000, the embedded SQLite store and the scheduler on', () => {
-    expect(apiConfigFromEnv({})).toEqual({
+    expect(apiConfigFromEnv({}, false)).toEqual({
       port: 3000,
       store: { kind: 'sqlite', sqlitePath: undefined, esdbConnectionString: undefined },
       gcScheduler: true,
       logLevel: 'info',
+      logFormat: 'json',
       bodyLimit: '1mb',
       sseHeartbeatMs: 15000,
       shutdownGraceMs: 10000,
@@ -31,6 +32,13 @@ describe('apiConfigFromEnv', () => {
     });
   });
 
+  it('writes human lines to a terminal and JSON lines elsewhere, unless LOG_FORMAT says which', () => {
+    expect(apiConfigFromEnv({}, true).logFormat).toBe('pretty');
+    expect(apiConfigFromEnv({}, false).logFormat).toBe('json');
+    expect(apiConfigFromEnv({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(apiConfigFromEnv({ LOG_FORMAT: ' Pretty ' }, false).logFormat).toBe('pretty');
+  });
+
   it('reads the organiser token and the server secret, which are left unset by default', () => {
     expect(apiConfigFromEnv({})).toMatchObject({ organiserToken: undefined, serverSecret: undefined });
     expect(
@@ -52,6 +60,7 @@ describe('apiConfigFromEnv', () => {
     [{ PORT: '70000' }, /PORT/],
     [{ GC_SCHEDULER: 'sometimes' }, /GC_SCHEDULER/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ LOG_FORMAT: 'yaml' }, /LOG_FORMAT must be pretty or json/],
     [{ EVENT_STORE: 'postgres' }, /EVENT_STORE/],
   ])('refuses %p, naming the variable', (env, message) => {
     expect(() => apiConfigFromEnv(env)).toThrow(message);
