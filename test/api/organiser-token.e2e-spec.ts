@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import request from 'supertest';
@@ -9,6 +9,15 @@ import { SseClient } from './support/sse-client';
 
 const scenario = readScenario(path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json'));
 
+/** Whether `script` (util-linux) is here to give the service a terminal for its stdout. */
+const HAS_SCRIPT = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
+
+interface ServiceOptions {
+  /** Run it with a pseudo-terminal as stdout (through `script`), as someone typing `npm start` has. */
+  terminal?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
 /** `npm start`'s process (without npm), on its own database, with info logs; its output is collected. */
 class Service {
   output = '';
@@ -16,7 +25,7 @@ class Service {
   private readonly child: ChildProcess;
   private readonly exited: Promise<void>;
 
-  constructor(dbPath: string) {
+  constructor(dbPath: string, options: ServiceOptions = {}) {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: '0',
@@ -26,14 +35,30 @@ class Service {
       // Stopped with SIGTERM: the grace it then keeps listening for needs no length here.
       SHUTDOWN_GRACE_MS: '200',
     };
-    for (const name of ['EVENT_STORE', 'ORGANISER_TOKEN', 'SERVER_SECRET']) delete env[name];
-    this.child = spawn(
+    for (const name of ['EVENT_STORE', 'ORGANISER_TOKEN', 'SERVER_SECRET', 'LOG_FORMAT']) delete env[name];
+    Object.assign(env, options.env);
+    const node = [
       process.execPath,
-      ['-r', 'ts-node/register/transpile-only', '-r', 'tsconfig-paths/register', 'apps/api/src/main.ts'],
-      { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    this.child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString('utf8')));
-    this.child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString('utf8')));
+      '-r',
+      'ts-node/register/transpile-only',
+      '-r',
+      'tsconfig-paths/register',
+      'apps/api/src/main.ts',
+    ];
+    // `script -qfec CMD /dev/null` runs CMD on a pseudo-terminal and copies what it writes to its own stdout;
+    // in a process group of its own, so that stop() reaches the service behind it.
+    this.child = options.terminal
+      ? spawn('script', ['-qfec', node.join(' '), '/dev/null'], {
+          cwd: REPO_ROOT,
+          env,
+          stdio: ['pipe', 'pipe', 'pipe'],
+          detached: true,
+        })
+      : spawn(node[0], node.slice(1), { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A terminal ends its lines with CR LF.
+    const keep = (chunk: Buffer) => (this.output += chunk.toString('utf8').replace(/\r\n/g, '\n'));
+    this.child.stdout?.on('data', keep);
+    this.child.stderr?.on('data', keep);
     this.exited = new Promise((resolve) => this.child.on('exit', () => resolve()));
   }
 
@@ -50,10 +75,29 @@ class Service {
     }
   }
 
+  /** Until the output shows `pattern` (a terminal's copy may lag behind the request that caused it). */
+  async waitFor(pattern: RegExp): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    while (!pattern.test(this.output)) {
+      if (Date.now() > deadline) throw new Error(`no ${pattern} in:\n${this.output}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   async stop(): Promise<void> {
-    this.child.kill('SIGTERM');
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    if (this.child.spawnargs[0] === 'script') process.kill(-this.child.pid!, 'SIGTERM');
+    else this.child.kill('SIGTERM');
     await this.exited;
   }
+}
+
+/** The JSON lines of an output (a line that is not one fails the test: JSON mode writes nothing else). */
+function jsonLines(output: string): Record<string, unknown>[] {
+  return output
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /**
@@ -71,8 +115,8 @@ describe('the organiser token of a first start (e2e, the service’s own process
     removeTempDir(dir);
   });
 
-  async function start(): Promise<Service> {
-    const service = new Service(dbPath);
+  async function start(where = dbPath, options: ServiceOptions = {}): Promise<Service> {
+    const service = new Service(where, options);
     services.push(service);
     await service.started();
     return service;
@@ -80,9 +124,10 @@ describe('the organiser token of a first start (e2e, the service’s own process
 
   it('is printed once, kept next to the database, never logged; tokens work across restarts', async () => {
     const first = await start();
-    const printed = /^organiser token: (\S+) \(generated, saved in (\S+);/m.exec(first.output);
-    expect(printed).not.toBeNull();
-    const [, organiserToken, savedIn] = printed as RegExpExecArray;
+    // Not a terminal: JSON lines, the token in a field of its own.
+    const printed = jsonLines(first.output).find((line) => 'organiserToken' in line);
+    expect(printed).toMatchObject({ level: 30, msg: expect.stringContaining('organiser token generated, saved in') });
+    const { organiserToken, savedIn } = printed as { organiserToken: string; savedIn: string };
     expect(savedIn).toBe(path.join(dir, 'data', 'secrets.json'));
     expect(fs.statSync(savedIn).mode & 0o777).toBe(0o600);
 
@@ -112,5 +157,55 @@ describe('the organiser token of a first start (e2e, the service’s own process
     await request(second.url).get('/games/kept/state').set(bearer(red)).expect(200);
     await second.stop();
     expect(second.output).not.toContain(red);
+  });
+
+  /** The token's frame: its rule lines and the token alone on its line inside it. */
+  function framedToken(output: string): string | undefined {
+    const frame = /^ {2}╔═+╗\n((?: {2}║.*║\n)+) {2}╚═+╝$/m.exec(output);
+    expect(frame).not.toBeNull();
+    expect(frame![1]).toContain('ORGANISER TOKEN — generated at this first start, shown only this once');
+    return /^ {2}║ {4}(\S+) +║$/m.exec(frame![1])?.[1];
+  }
+
+  (HAS_SCRIPT ? it : it.skip)(
+    'on a terminal: short human lines and the token in a frame of its own; LOG_FORMAT=json still gives JSON there',
+    async () => {
+      const onTerminal = await start(path.join(dir, 'tty', 'sanctum.db'), { terminal: true });
+      await request(onTerminal.url).get('/games').expect(200);
+      await request(onTerminal.url).get('/games/none/state').expect(404);
+      await onTerminal.waitFor(/GET \/games\/none\/state 404/);
+      await onTerminal.stop();
+      const token = framedToken(onTerminal.output);
+      const secrets = JSON.parse(fs.readFileSync(path.join(dir, 'tty', 'secrets.json'), 'utf8'));
+      expect(token).toBe(secrets.organiserToken);
+      expect(onTerminal.output).toContain(`Saved in ${path.join(dir, 'tty', 'secrets.json')}; later starts read it`);
+      expect(onTerminal.output).toMatch(/^\d\d:\d\d:\d\d INFO {2}GET \/games 200 \d+ ms$/m);
+      expect(onTerminal.output).toMatch(/^\d\d:\d\d:\d\d WARN {2}GET \/games\/none\/state 404 \d+ ms$/m);
+      // Neither JSON nor Nest's list of every route.
+      expect(onTerminal.output).not.toMatch(/^\{/m);
+      expect(onTerminal.output).not.toContain('Mapped {');
+
+      const forcedJson = await start(path.join(dir, 'tty-json', 'sanctum.db'), {
+        terminal: true,
+        env: { LOG_FORMAT: 'json' },
+      });
+      await forcedJson.stop();
+      const lines = jsonLines(forcedJson.output.replace(/^Session terminated.*$/m, ''));
+      expect(lines.find((line) => 'organiserToken' in line)).toMatchObject({
+        organiserToken: JSON.parse(fs.readFileSync(path.join(dir, 'tty-json', 'secrets.json'), 'utf8')).organiserToken,
+      });
+    },
+  );
+
+  it('LOG_FORMAT=pretty gives the human lines and the framed token where stdout is not a terminal', async () => {
+    const pretty = await start(path.join(dir, 'pretty', 'sanctum.db'), { env: { LOG_FORMAT: 'pretty' } });
+    await request(pretty.url).get('/health').expect(200);
+    await pretty.waitFor(/GET \/health 200/);
+    await pretty.stop();
+    const secrets = JSON.parse(fs.readFileSync(path.join(dir, 'pretty', 'secrets.json'), 'utf8'));
+    expect(framedToken(pretty.output)).toBe(secrets.organiserToken);
+    expect(pretty.output.split(secrets.organiserToken).length - 1).toBe(1);
+    expect(pretty.output).toMatch(/^\d\d:\d\d:\d\d INFO {2}GET \/health 200 \d+ ms$/m);
+    expect(pretty.output).not.toMatch(/^\{/m);
   });
 });

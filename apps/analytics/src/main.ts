@@ -9,8 +9,9 @@ import { AnalyticsDatabase } from './read-model/analytics.database';
 import { readAnalyticsSummary } from './summary/analytics-summary.reader';
 
 /**
- * `npm run analytics [-- --once]`: the example analytics consumer, a Nest application context (no HTTP). It
- * ends with the read models as JSON on stdout, after `--once` has caught up or after SIGINT/SIGTERM.
+ * `npm run analytics [-- --once] [--from-url URL]`: the example analytics consumer, a Nest application context
+ * (it serves nothing; with `--from-url` it is an HTTP client of the service). It ends with the read models as
+ * JSON on stdout, after `--once` has caught up or after SIGINT/SIGTERM.
  */
 async function main(): Promise<void> {
   let args: AnalyticsArgs;
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
     process.stdout.write(ANALYTICS_USAGE);
     return;
   }
-  const module = await AnalyticsModule.forRoot();
+  const module = await AnalyticsModule.forRoot(args.fromUrl === undefined ? {} : { fromUrl: args.fromUrl });
   // The logger is needed before the context exists; forRoot has loaded `.env`, so this reads the same values.
   const { logLevel } = analyticsConfigFromEnv();
   const app = await NestFactory.createApplicationContext(module, {

@@ -4,6 +4,8 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
+import type { Options } from 'pino-http';
 import { GamesModule } from '@app/games';
 import { API_CONFIG, API_CONFIG_NAMESPACE, type ApiConfig, apiConfigFromEnv } from './config/api-config';
 import {
@@ -15,6 +17,7 @@ import {
 import { EventCausationHttpController } from './audit/event-causation.http.controller';
 import { GameAuditHttpController } from './audit/game-audit.http.controller';
 import { GameErrorsFilter } from './errors/game-errors.filter';
+import { prettyLogStream } from './logging/pretty-log.stream';
 import { GameForkHttpController } from './fork/game-fork.http.controller';
 import { GameEventsHttpController } from './events/game-events.http.controller';
 import { GameEventsReader } from './events/game-events.reader';
@@ -52,6 +55,11 @@ export type ApiConfigOverrides = Partial<ApiConfig> & {
   ignoreEnvFile?: boolean;
 };
 
+/** JSON lines go to pino's own stdout destination; human lines through the pretty stream (LOG_FORMAT). */
+function withLogFormat(config: ApiConfig, options: Options): Options | [Options, DestinationStream] {
+  return config.logFormat === 'pretty' ? [options, prettyLogStream(process.stdout, config.logLevel)] : options;
+}
+
 /** The HTTP service (DESIGN.md "API"): controllers over the games application layer. */
 @Module({})
 export class AppModule implements NestModule {
@@ -70,7 +78,7 @@ export class AppModule implements NestModule {
         configModule,
         ConfigModule.forFeature(registerAs(API_CONFIG_NAMESPACE, () => config)),
         LoggerModule.forRoot({
-          pinoHttp: {
+          pinoHttp: withLogFormat(config, {
             level: config.logLevel,
             // Tokens must never reach the logs: the header, and `?token=` of the event streams (in the URL too).
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.query.token'],
@@ -88,7 +96,7 @@ export class AppModule implements NestModule {
                 : response.statusCode >= 400
                   ? 'warn'
                   : 'info',
-          },
+          }),
         }),
         GamesModule.forRoot({ store: config.store, runScheduler: config.gcScheduler }),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),

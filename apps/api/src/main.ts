@@ -2,6 +2,7 @@ import { ConfigService } from '@nestjs/config';
 import { describeStore, type ApiConfig } from './config/api-config';
 import { type ResolvedViewerSecrets, VIEWER_SECRETS } from './config/viewer-secrets';
 import { createApp } from './create-app';
+import { announceStart } from './logging/start-announcement';
 
 /** `npm start`: the HTTP service on the configured store (default: the embedded SQLite file). */
 async function main(): Promise<void> {
@@ -12,15 +13,19 @@ async function main(): Promise<void> {
   if (config.host === undefined) await app.listen(config.port);
   else await app.listen(config.port, config.host);
   const url = (await app.getUrl()).replace('[::1]', 'localhost').replace('127.0.0.1', 'localhost');
-  process.stdout.write(`Sanctum Chronicle API on ${url} (docs ${url}/docs), store: ${describeStore(config.store)}\n`);
   // The one time a token is ever written out: the start that generated it (later starts read it from the file).
   const secrets = app.get<ResolvedViewerSecrets>(VIEWER_SECRETS);
-  if (secrets.organiserTokenGenerated) {
-    const kept = secrets.file === null ? 'kept in memory only: a new one at every start' : `saved in ${secrets.file}`;
-    process.stdout.write(
-      `organiser token: ${secrets.organiserToken} (generated, ${kept}; ORGANISER_TOKEN sets your own)\n`,
-    );
-  }
+  announceStart(
+    config.logFormat,
+    {
+      url,
+      store: describeStore(config.store),
+      generatedOrganiserToken: secrets.organiserTokenGenerated
+        ? { token: secrets.organiserToken, savedIn: secrets.file }
+        : undefined,
+    },
+    process.stdout,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -12,6 +12,8 @@ export interface ApiProcessOptions {
   serverSecret: string;
   /** Further settings (LOG_LEVEL, GC_SCHEDULER, SHUTDOWN_GRACE_MS…). */
   env?: Record<string, string>;
+  /** Default 0 (any free port); a fixed one lets a client find the service again after a restart. */
+  port?: number;
 }
 
 /** Every setting that names a store: none of the developer's shell may leak into a test's service. */
@@ -63,7 +65,7 @@ export class ApiProcess {
       cwd: REPO_ROOT,
       env: {
         ...env,
-        PORT: '0',
+        PORT: String(options.port ?? 0),
         ...(options.host === undefined ? {} : { HOST: options.host }),
         ...store,
         ORGANISER_TOKEN: options.organiserToken,

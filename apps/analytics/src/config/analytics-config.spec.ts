@@ -10,6 +10,7 @@ describe('analyticsConfigFromEnv', () => {
       batchMs: 200,
       throttleMs: 0,
       logLevel: 'info',
+      reportMs: 5000,
     });
   });
 
@@ -23,6 +24,9 @@ describe('analyticsConfigFromEnv', () => {
         ANALYTICS_BATCH_MS: '10',
         ANALYTICS_THROTTLE_MS: '5',
         LOG_LEVEL: 'warn',
+        ANALYTICS_URL: 'http://analytics.example:3000',
+        ANALYTICS_TOKEN: 'an-organiser-token',
+        ANALYTICS_REPORT_MS: '0',
       }),
     ).toEqual({
       store: { kind: 'esdb', sqlitePath: undefined, esdbConnectionString: 'esdb://localhost:2113?tls=false' },
@@ -31,6 +35,9 @@ describe('analyticsConfigFromEnv', () => {
       batchMs: 10,
       throttleMs: 5,
       logLevel: 'warn',
+      fromUrl: 'http://analytics.example:3000',
+      token: 'an-organiser-token',
+      reportMs: 0,
     });
   });
 
@@ -38,6 +45,8 @@ describe('analyticsConfigFromEnv', () => {
     expect(() => analyticsConfigFromEnv({ ANALYTICS_BATCH_SIZE: '0' })).toThrow(/ANALYTICS_BATCH_SIZE/);
     expect(() => analyticsConfigFromEnv({ ANALYTICS_BATCH_MS: 'soon' })).toThrow(/ANALYTICS_BATCH_MS/);
     expect(() => analyticsConfigFromEnv({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => analyticsConfigFromEnv({ ANALYTICS_URL: 'localhost:3000' })).toThrow(/ANALYTICS_URL.*http/);
+    expect(() => analyticsConfigFromEnv({ ANALYTICS_REPORT_MS: '-1' })).toThrow(/ANALYTICS_REPORT_MS/);
   });
 });
 
@@ -47,5 +56,16 @@ describe('parseAnalyticsArgs', () => {
     expect(parseAnalyticsArgs(['--once'])).toEqual({ once: true, help: false });
     expect(parseAnalyticsArgs(['-h'])).toEqual({ once: false, help: true });
     expect(() => parseAnalyticsArgs(['--twice'])).toThrow(/--twice/);
+  });
+
+  it('takes --from-url as the next argument or after =, and refuses what is not an http(s) address', () => {
+    expect(parseAnalyticsArgs(['--from-url', 'http://h:3000'])).toEqual({
+      once: false,
+      help: false,
+      fromUrl: 'http://h:3000',
+    });
+    expect(parseAnalyticsArgs(['--once', '--from-url=https://h'])).toMatchObject({ once: true, fromUrl: 'https://h' });
+    expect(() => parseAnalyticsArgs(['--from-url'])).toThrow(/--from-url needs/);
+    expect(() => parseAnalyticsArgs(['--from-url', 'ftp://h'])).toThrow(/--from-url must be an http/);
   });
 });

@@ -18,6 +18,15 @@ export interface AnalyticsConfig {
   throttleMs: number;
   /** LOG_LEVEL: as for the API (`silent`, `error`, `warn`, `info`, `debug`…); logs go to stderr. */
   logLevel: string;
+  /**
+   * `--from-url` (or ANALYTICS_URL): read the service's HTTP streams at this address instead of the store; the
+   * store settings are then unused.
+   */
+  fromUrl?: string;
+  /** ANALYTICS_TOKEN: the bearer token sent with `--from-url` (none: the public view). */
+  token?: string;
+  /** ANALYTICS_REPORT_MS: how often a following consumer writes its progress line on stderr (0: never). */
+  reportMs: number;
 }
 
 export const DEFAULT_ANALYTICS_DB = './data/analytics.db';
@@ -49,5 +58,24 @@ export function analyticsConfigFromEnv(env: NodeJS.ProcessEnv = process.env): An
     batchMs: integer(env, 'ANALYTICS_BATCH_MS', 200, 1),
     throttleMs: integer(env, 'ANALYTICS_THROTTLE_MS', 0),
     logLevel,
+    fromUrl: serviceUrl(env.ANALYTICS_URL),
+    token: env.ANALYTICS_TOKEN?.trim() || undefined,
+    reportMs: integer(env, 'ANALYTICS_REPORT_MS', 5000),
   };
+}
+
+/** An http(s) address, or undefined when not given; anything else is refused with the name of its source. */
+export function serviceUrl(raw: string | undefined, source = 'ANALYTICS_URL'): string | undefined {
+  const value = raw?.trim();
+  if (value === undefined || value === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new TypeError(`${source} must be the service's address (http://host:port), got '${value}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new TypeError(`${source} must be an http:// or https:// address, got '${value}'`);
+  }
+  return value;
 }

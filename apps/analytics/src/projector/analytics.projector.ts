@@ -1,5 +1,4 @@
-import { type EventFilter, EventStore, EventStoreUnavailableError, type RecordedEvent } from '@app/event-store';
-import { GAME_STREAM_PREFIX } from '@app/games';
+import type { RecordedEvent } from '@app/event-store';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import {
   bufferTime,
@@ -15,11 +14,10 @@ import {
 } from 'rxjs';
 import { ANALYTICS_CONFIG, type AnalyticsConfig } from '../config/analytics-config';
 import { AnalyticsDatabase, type Checkpoint } from '../read-model/analytics.database';
+import { AnalyticsSource } from '../source/analytics-source';
+import { ProgressReporter } from './progress.reporter';
 
-/** Only game streams feed the read models (the store may hold other streams). */
-const GAME_EVENTS: EventFilter = { streamPrefix: GAME_STREAM_PREFIX };
-
-/** Reconnection back-off while the event store is unavailable: 0.5 s, 1 s, 2 s… up to 30 s. */
+/** Reconnection back-off while the source is unavailable: 0.5 s, 1 s, 2 s… up to 30 s. */
 const retryDelayMs = (attempt: number): number => Math.min(30_000, 500 * 2 ** (attempt - 1));
 
 /**
@@ -37,7 +35,7 @@ export class AnalyticsProjector implements BeforeApplicationShutdown {
   private running: Promise<unknown> | undefined;
 
   constructor(
-    private readonly store: EventStore,
+    private readonly source: AnalyticsSource,
     private readonly database: AnalyticsDatabase,
     @Inject(ANALYTICS_CONFIG) private readonly config: AnalyticsConfig,
   ) {}
@@ -56,8 +54,9 @@ export class AnalyticsProjector implements BeforeApplicationShutdown {
     return this.track(
       new Promise<void>((resolve, reject) => {
         this.logStart();
+        const progress = new ProgressReporter(this.source, this.database, this.config.reportMs);
         // defer: every (re)subscription starts after the checkpoint as stored at that moment.
-        defer(() => this.store.subscribe({ fromPosition: this.database.checkpoint()?.position, filter: GAME_EVENTS }))
+        defer(() => this.source.follow(this.database.checkpoint()?.position))
           .pipe(
             takeUntil(this.stopped$),
             // On completion (stop) the last partial batch is still emitted, so nothing read is left unwritten.
@@ -70,10 +69,14 @@ export class AnalyticsProjector implements BeforeApplicationShutdown {
           )
           .subscribe({
             complete: () => {
+              progress.stop();
               this.logEnd('stopped');
               resolve();
             },
-            error: (error: unknown) => reject(error),
+            error: (error: unknown) => {
+              progress.stop();
+              reject(error);
+            },
           });
       }),
     );
@@ -92,11 +95,7 @@ export class AnalyticsProjector implements BeforeApplicationShutdown {
 
   private async runCatchUp(): Promise<Checkpoint | undefined> {
     this.logStart();
-    const pages = this.store.readAllPages({
-      fromPosition: this.database.checkpoint()?.position,
-      pageSize: this.config.batchSize,
-      filter: GAME_EVENTS,
-    });
+    const pages = this.source.pages(this.database.checkpoint()?.position, this.config.batchSize);
     for await (const page of pages) {
       await this.applyAndPause(page);
       if (this.stopping) break;
@@ -112,13 +111,13 @@ export class AnalyticsProjector implements BeforeApplicationShutdown {
     if (this.config.throttleMs > 0) await new Promise((resolve) => setTimeout(resolve, this.config.throttleMs));
   }
 
-  /** Only an unavailable store is worth waiting for; anything else (the analytics file itself failing) is fatal. */
+  /** Only an unavailable source is worth waiting for; anything else (the analytics file itself failing) is fatal. */
   private retryAfter(error: unknown, attempt: number): Observable<unknown> {
-    if (!(error instanceof EventStoreUnavailableError)) return throwError(() => error);
+    if (!this.source.isTransient(error)) return throwError(() => error);
     // A notifier that completes without a value ends `retry` quietly: that is what a stop should do.
     if (this.stopping) return EMPTY;
     const delay = retryDelayMs(attempt);
-    this.logger.warn(`${error.message}; resubscribing after the stored checkpoint in ${delay} ms`);
+    this.logger.warn(`${(error as Error).message}; resubscribing after the stored checkpoint in ${delay} ms`);
     return timer(delay).pipe(takeUntil(this.stopped$));
   }
 
@@ -126,8 +125,8 @@ export class AnalyticsProjector implements BeforeApplicationShutdown {
     const checkpoint = this.database.checkpoint();
     this.logger.log(
       checkpoint
-        ? `resuming after position ${checkpoint.position} (${checkpoint.events} events applied so far)`
-        : 'starting at the beginning of the log',
+        ? `reading ${this.source.name}, resuming after position ${checkpoint.position} (${checkpoint.events} events applied so far)`
+        : `reading ${this.source.name} from the beginning of the log`,
     );
   }
 

@@ -12,6 +12,18 @@ export interface Checkpoint {
   events: number;
 }
 
+/** The headline totals of the progress line, read in one statement each. */
+export interface Progress {
+  events: number;
+  /** Each game's last revision seen + 1, summed: compared with the source's head, how far behind the consumer is. */
+  seenEvents: number;
+  games: number;
+  casts: number;
+  squandered: number;
+  minionsDied: number;
+  mostSquandered: { spell: string; squandered: number } | undefined;
+}
+
 /**
  * The consumer's own SQLite file: read models plus checkpoint. `applyBatch` is the only writer, and writes a
  * batch's read-model changes and the new checkpoint in ONE transaction: a crash leaves either all of it or none.
@@ -22,6 +34,11 @@ export class AnalyticsDatabase implements OnApplicationShutdown {
   private readonly readCheckpoint: Database.Statement<[string], Checkpoint>;
   private readonly writeCheckpoint: Database.Statement<[string, number, number]>;
   private readonly applyAll: (events: readonly RecordedEvent[]) => number;
+  private readonly readTotals: Database.Statement<
+    [],
+    { seen: number; games: number; casts: number; squandered: number; died: number }
+  >;
+  private readonly readMostSquandered: Database.Statement<[], { spell: string; squandered: number }>;
 
   constructor(path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -47,6 +64,13 @@ export class AnalyticsDatabase implements OnApplicationShutdown {
       this.writeCheckpoint.run(PROJECTION_NAME, fresh[fresh.length - 1].position, (before?.events ?? 0) + fresh.length);
       return fresh.length;
     });
+    this.readTotals = this.db.prepare(
+      'SELECT COALESCE(SUM(last_revision + 1), 0) AS seen, COUNT(*) AS games, COALESCE(SUM(casts), 0) AS casts, ' +
+        'COALESCE(SUM(squandered), 0) AS squandered, COALESCE(SUM(minions_died), 0) AS died FROM game_totals',
+    );
+    this.readMostSquandered = this.db.prepare(
+      'SELECT spell, squandered FROM spell_totals WHERE squandered > 0 ORDER BY squandered DESC, spell LIMIT 1',
+    );
     // IMMEDIATE: take the write lock before reading the checkpoint, so no other writer slips in between.
     this.applyAll = (events) => transaction.immediate(events);
   }
@@ -54,6 +78,19 @@ export class AnalyticsDatabase implements OnApplicationShutdown {
   /** The stored checkpoint, or undefined before the first batch (then: start at the beginning of the log). */
   checkpoint(): Checkpoint | undefined {
     return this.readCheckpoint.get(PROJECTION_NAME);
+  }
+
+  progress(): Progress {
+    const totals = this.readTotals.get()!;
+    return {
+      events: this.checkpoint()?.events ?? 0,
+      seenEvents: totals.seen,
+      games: totals.games,
+      casts: totals.casts,
+      squandered: totals.squandered,
+      minionsDied: totals.died,
+      mostSquandered: this.readMostSquandered.get(),
+    };
   }
 
   /** Applies events (in global order) and moves the checkpoint, atomically; returns how many were new. */

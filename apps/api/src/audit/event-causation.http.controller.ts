@@ -1,14 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { EventCausationService } from '@app/games';
-import { ErrorResponseDto } from '../errors/error.response.dto';
+import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { Access } from '../viewers/access.decorator';
 import { EventCausationResponseDto } from './event-causation.response.dto';
@@ -29,9 +22,9 @@ export class EventCausationHttpController {
     summary: 'Why an event happened: its causes back to the command, with the orders executed on the way',
   })
   @ApiOkResponse({ type: EventCausationResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Malformed game id or revision.' })
+  @ApiErrorResponse(400, 'Malformed game id or revision.')
   @ApiParam({ name: 'revision', type: 'integer', description: 'The event to explain (a revision of the game).' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such game, or no such revision.' })
+  @ApiErrorResponse(404, 'No such game, or no such revision.')
   async why(
     @Param('id', GameIdPipe) gameId: string,
     @RevisionParam() revision: number,

@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GameAuditService } from '@app/games';
-import { ErrorResponseDto } from '../errors/error.response.dto';
+import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { Access } from '../viewers/access.decorator';
 import { GameAuditResponseDto } from './game-audit.response.dto';
@@ -21,8 +21,8 @@ export class GameAuditHttpController {
     summary: 'Audit a game: is its hash chain intact, and does the engine re-derive every stored event? (organiser)',
   })
   @ApiOkResponse({ type: GameAuditResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Malformed game id.' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such game.' })
+  @ApiErrorResponse(400, 'Malformed game id.')
+  @ApiErrorResponse(404, 'No such game.')
   async audit(@Param('id', GameIdPipe) gameId: string): Promise<GameAuditResponseDto> {
     return (await this.audits.audit(gameId)) as GameAuditResponseDto;
   }

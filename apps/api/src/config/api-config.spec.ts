@@ -2,11 +2,12 @@ import { apiConfigFromEnv, describeStore } from './api-config';
 
 describe('apiConfigFromEnv', () => {
   it('defaults to port 3000, the embedded SQLite store and the scheduler on', () => {
-    expect(apiConfigFromEnv({})).toEqual({
+    expect(apiConfigFromEnv({}, false)).toEqual({
       port: 3000,
       store: { kind: 'sqlite', sqlitePath: undefined, esdbConnectionString: undefined },
       gcScheduler: true,
       logLevel: 'info',
+      logFormat: 'json',
       bodyLimit: '1mb',
       sseHeartbeatMs: 15000,
       shutdownGraceMs: 5000,
@@ -54,6 +55,13 @@ describe('apiConfigFromEnv', () => {
     expect(apiConfigFromEnv({ HOST: '::1' }).host).toBe('::1');
   });
 
+  it('writes human lines to a terminal and JSON lines elsewhere, unless LOG_FORMAT says which', () => {
+    expect(apiConfigFromEnv({}, true).logFormat).toBe('pretty');
+    expect(apiConfigFromEnv({}, false).logFormat).toBe('json');
+    expect(apiConfigFromEnv({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(apiConfigFromEnv({ LOG_FORMAT: ' Pretty ' }, false).logFormat).toBe('pretty');
+  });
+
   it('reads the organiser token and the server secret, which are left unset by default', () => {
     expect(apiConfigFromEnv({})).toMatchObject({ organiserToken: undefined, serverSecret: undefined });
     expect(
@@ -84,6 +92,7 @@ describe('apiConfigFromEnv', () => {
     ],
     [{ HOST: 'http://127.0.0.2' }, /HOST/],
     [{ HOST: '127.0.0.2 127.0.0.3' }, /HOST/],
+    [{ LOG_FORMAT: 'yaml' }, /LOG_FORMAT must be pretty or json/],
   ])('refuses %p, naming the variable', (env, message) => {
     expect(() => apiConfigFromEnv(env)).toThrow(message);
   });

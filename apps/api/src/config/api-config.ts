@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { DEFAULT_SQLITE_PATH, type EventStoreOptions, eventStoreOptionsFromEnv } from '@app/event-store';
+import { type LogFormat, logFormatFromEnv } from '../logging/log-format';
 
 /** Everything the HTTP service is configured with (DESIGN.md "Stores"; read from the environment or `.env`). */
 export interface ApiConfig {
@@ -13,6 +14,8 @@ export interface ApiConfig {
   gcScheduler: boolean;
   /** LOG_LEVEL: a pino level (`silent` to mute, e.g. in tests). */
   logLevel: string;
+  /** LOG_FORMAT: `pretty` (short human lines) or `json` (JSON lines); default pretty on a terminal, else json. */
+  logFormat: LogFormat;
   /** BODY_LIMIT: the largest JSON body accepted (bytes, or `1mb` and the like); larger ones get 413. */
   bodyLimit: string;
   /** SSE_HEARTBEAT_MS: a comment line every so often keeps idle streams open through proxies (0: never). */
@@ -74,8 +77,14 @@ function host(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
-/** Reads the configuration; a bad value stops the start with a message naming the variable. */
-export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+/**
+ * Reads the configuration; a bad value stops the start with a message naming the variable. `stdoutIsTerminal`
+ * decides the default LOG_FORMAT.
+ */
+export function apiConfigFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  stdoutIsTerminal = process.stdout.isTTY === true,
+): ApiConfig {
   const logLevel = (env.LOG_LEVEL ?? 'info').trim().toLowerCase() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new TypeError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got '${env.LOG_LEVEL}'`);
@@ -86,6 +95,7 @@ export function apiConfigFromEnv(env: NodeJS.ProcessEnv = process.env): ApiConfi
     store: eventStoreOptionsFromEnv(env),
     gcScheduler: onOff(env, 'GC_SCHEDULER', true),
     logLevel,
+    logFormat: logFormatFromEnv(env.LOG_FORMAT, stdoutIsTerminal),
     bodyLimit: env.BODY_LIMIT?.trim() || '1mb',
     sseHeartbeatMs: integer(env, 'SSE_HEARTBEAT_MS', 15_000),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 5_000),

@@ -2,10 +2,11 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 /** The shape of every error answer (see GameErrorsFilter), for the OpenAPI document. */
 export class ErrorResponseDto {
-  @ApiProperty({ example: 422 })
+  /** Each route's error answers carry an example of their own status (ApiErrorResponse). */
+  @ApiProperty({ description: 'The HTTP status again.', type: 'integer' })
   statusCode!: number;
 
-  @ApiProperty({ example: 'Unprocessable Entity' })
+  @ApiProperty({ description: 'Its name (`Not Found`).' })
   error!: string;
 
   @ApiProperty({

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ErrorResponseDto } from '../errors/error.response.dto';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import type { ViewedEventLine, Viewer } from '@app/games';
 import { described } from './described-event-line';
 import { GameIdPipe } from '../games/game-id.pipe';
@@ -23,8 +23,8 @@ export class GameEventsHttpController {
   @Access('reader', { viewAs: true })
   @ApiOperation({ summary: 'A game’s events (the lines `sanctum simulate` prints), by revision range and type' })
   @ApiOkResponse({ type: GameEventsResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A query parameter is malformed (named).' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such game.' })
+  @ApiErrorResponse(400, 'A query parameter is malformed (named).')
+  @ApiErrorResponse(404, 'No such game.')
   async list(
     @Param('id', GameIdPipe) gameId: string,
     @Query() query: GameEventsQueryDto,

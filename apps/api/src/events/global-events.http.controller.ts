@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { ErrorResponseDto } from '../errors/error.response.dto';
+import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { Access } from '../viewers/access.decorator';
 import type { Caller } from '../viewers/caller';
 import { CurrentCaller } from '../viewers/current-viewer.decorator';
@@ -23,7 +23,7 @@ export class GlobalEventsHttpController {
   @ApiOperation({ summary: 'Every game’s events in global order, a page at a time (`after` = the last position read)' })
   @ApiProduces('application/json', 'application/x-ndjson')
   @ApiOkResponse({ type: GlobalEventsResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A query parameter is malformed (named).' })
+  @ApiErrorResponse(400, 'A query parameter is malformed (named).')
   async list(
     @Query() query: GlobalEventsQueryDto,
     @CurrentCaller() caller: Caller,

@@ -9,23 +9,13 @@ import {
   UnprocessableEntityException,
   UseGuards,
 } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import { ForkRefusedError, GameForkService, ScenarioFileInvalid } from '@app/games';
 import { SETUP_ID } from '@app/rules';
 import { errorBody } from '../errors/error-body';
-import { ErrorResponseDto } from '../errors/error.response.dto';
+import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { AcceptingWorkGuard } from '../lifecycle/accepting-work.guard';
 import { Access } from '../viewers/access.decorator';
@@ -67,15 +57,19 @@ export class GameForkHttpController {
   })
   @ApiBody({ type: ForkGameRequestDto, required: false })
   @ApiCreatedResponse({ type: ForkGameResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Malformed id, revision or body.' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such game, or it has no such revision.' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'The new game id is taken.' })
-  @ApiUnprocessableEntityResponse({
-    type: ErrorResponseDto,
-    description:
-      'The revision is inside a command (the answer names the nearest fork points), or the origin’s hash chain is broken.',
-  })
-  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'The store is unavailable, or shutting down.' })
+  @ApiErrorResponse(400, 'Malformed id, revision or body.')
+  @ApiErrorResponse(404, 'No such game, or it has no such revision.')
+  @ApiErrorResponse(409, 'The new game id is taken.', { message: 'game g-friday-final-replay already exists' })
+  @ApiErrorResponse(
+    422,
+    'The revision is inside a command (the answer names the nearest fork points), or the origin’s hash chain is broken.',
+    {
+      message:
+        'revision 40 is in the middle of command 5f0c… (revisions 37 to 52): a fork point must end a command; ' +
+        'fork at 36 or 52',
+    },
+  )
+  @ApiErrorResponse(503, 'The store is unavailable, or shutting down.')
   async fork(
     @Param('id', GameIdPipe) originId: string,
     @Query() { at }: ForkGameQueryDto,

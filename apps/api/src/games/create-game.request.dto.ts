@@ -1,11 +1,10 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { COLOURS } from '@app/rules';
-
-const OBJECT = { type: 'object', additionalProperties: true } as const;
 
 /**
  * The body of `POST /games`, for the OpenAPI document only: a set-up as in a scenario file (DESIGN.md "Scenario
- * file", without `turns`) plus an optional `gameId`. The body is checked by libs/games' set-up parser (the same
+ * file", without `turns`) plus an optional `gameId`. The set-up's parts are the schemas that openapi.ts derives
+ * from libs/games' set-up DTOs (SpellDefinition, Players, Board and what they hold). The body is checked by libs/games' set-up parser (the same
  * one the CLI uses), which keeps the set-up exactly as written, so the events match a CLI run of the same file.
  */
 export class CreateGameRequestDto {
@@ -19,14 +18,21 @@ export class CreateGameRequestDto {
   @ApiPropertyOptional({ description: 'A name for people (the game id stands in when left out).' })
   name?: string;
 
-  @ApiProperty({ description: 'Seed of the game’s deterministic generator.', minimum: 0, example: 11 })
+  @ApiProperty({
+    description: 'Seed of the game’s deterministic generator.',
+    type: 'integer',
+    minimum: 0,
+    maximum: Number.MAX_SAFE_INTEGER,
+    example: 11,
+  })
   seed!: number;
 
   @ApiProperty({ enum: COLOURS, description: 'B1: who holds initiative in turn 1.' })
   initiative!: string;
 
   @ApiProperty({
-    ...OBJECT,
+    type: 'object',
+    additionalProperties: { $ref: getSchemaPath('SpellDefinition') },
     description: 'Spell definitions by key (catalog spells may be left out).',
     example: {
       bolt: {
@@ -47,7 +53,7 @@ export class CreateGameRequestDto {
   spells!: Record<string, unknown>;
 
   @ApiProperty({
-    ...OBJECT,
+    allOf: [{ $ref: getSchemaPath('Players') }],
     description: '`red` and `blue`: house, mana, income?, hand, deck.',
     example: {
       red: { house: 'war', mana: { strife: 6, clarity: 3 }, hand: ['bolt'], deck: [] },
@@ -57,7 +63,7 @@ export class CreateGameRequestDto {
   players!: Record<string, unknown>;
 
   @ApiProperty({
-    ...OBJECT,
+    allOf: [{ $ref: getSchemaPath('Board') }],
     description: '`groups`, `structures`, `squares?`, `activeSpells`.',
     example: {
       groups: [

@@ -1,22 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBody,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiBody, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createHash, randomBytes } from 'node:crypto';
 import { GameCommandService, ScenarioFileInvalid } from '@app/games';
 import { type GameSetup, SETUP_ID } from '@app/rules';
 import { CommandId, IDEMPOTENCY_KEY, type RequestCommand } from '../commands/command-id.decorator';
-import { ErrorResponseDto } from '../errors/error.response.dto';
+import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { AcceptingWorkGuard } from '../lifecycle/accepting-work.guard';
 import { CreateGameRequestDto } from './create-game.request.dto';
 import { Access } from '../viewers/access.decorator';
@@ -90,10 +79,12 @@ export class GamesHttpController {
       'The command id (default: a UUID). A retry with the same key answers with the first result and records nothing new.',
   })
   @ApiCreatedResponse({ type: CreateGameResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Malformed set-up: every problem with its path.' })
-  @ApiConflictResponse({ type: ErrorResponseDto, description: 'A game with this id exists.' })
-  @ApiUnprocessableEntityResponse({ type: ErrorResponseDto, description: 'The rules refuse the set-up.' })
-  @ApiServiceUnavailableResponse({ type: ErrorResponseDto, description: 'The store is unavailable, or shutting down.' })
+  @ApiErrorResponse(400, 'Malformed set-up: every problem with its path.', {
+    message: ['board.groups[0].minions[1].hp must not be less than 1'],
+  })
+  @ApiErrorResponse(409, 'A game with this id exists.')
+  @ApiErrorResponse(422, 'The rules refuse the set-up.')
+  @ApiErrorResponse(503, 'The store is unavailable, or shutting down.')
   async create(
     @Body() body: Record<string, unknown>,
     @CommandId() command: RequestCommand,

@@ -1,8 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { GameSetupDto } from '@app/games';
 import { BEARER_SCHEME } from '../viewers/access.decorator';
+import { dtoSchemas } from './dto-schemas';
 
 export const DOCS_PATH = 'docs';
+
+/** CreateGameRequestDto's schema: the body of POST /games. */
+const CREATE_GAME_SCHEMA = 'CreateGameRequestDto';
 
 /** The OpenAPI document: Swagger UI at `/docs`, the JSON at `/docs-json`. */
 export function setUpOpenApi(app: INestApplication): void {
@@ -29,5 +34,26 @@ export function setUpOpenApi(app: INestApplication): void {
     )
     .build();
   const document = SwaggerModule.createDocument(app, config);
+  // The set-up's schemas, which POST /games refers to, from the DTOs its parser checks a body with.
+  const schemas = (document.components ??= {}).schemas ?? {};
+  for (const [name, schema] of Object.entries(dtoSchemas(GameSetupDto))) {
+    if (name in schemas) throw new Error(`two schemas named ${name} in the OpenAPI document`);
+    schemas[name] = schema;
+  }
+  document.components.schemas = schemas;
+  // An endpoint that narrows its controller's @Access (the game stream's `?as=`) declares the scheme twice.
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations) as { security?: object[] }[]) {
+      if (Array.isArray(operation.security)) {
+        const seen = new Set<string>();
+        operation.security = operation.security.filter(
+          (entry) => !seen.has(JSON.stringify(entry)) && !!seen.add(JSON.stringify(entry)),
+        );
+      }
+    }
+  }
+  // The set-up parser refuses unknown fields, `turns` included: the body is as closed as its parts.
+  const createGame = schemas[CREATE_GAME_SCHEMA];
+  if (createGame !== undefined && !('$ref' in createGame)) createGame.additionalProperties = false;
   SwaggerModule.setup(DOCS_PATH, app, document, { jsonDocumentUrl: `${DOCS_PATH}-json` });
 }

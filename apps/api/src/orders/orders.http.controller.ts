@@ -1,20 +1,9 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GameCommandService, type Viewer } from '@app/games';
 import { type CommandDataMap, type ScenarioOrder, orderCommand } from '@app/rules';
 import { CommandId, IDEMPOTENCY_KEY, type RequestCommand } from '../commands/command-id.decorator';
-import { ErrorResponseDto } from '../errors/error.response.dto';
+import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { AcceptingWorkGuard } from '../lifecycle/accepting-work.guard';
 import { Access } from '../viewers/access.decorator';
@@ -42,16 +31,15 @@ function plainOrder(dto: PlaceOrderRequestDto): ScenarioOrder {
   description:
     'The command id (default: a UUID). A retry with the same key answers with the first result and records nothing new.',
 })
-@ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Malformed request: every problem with its path.' })
-@ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such game (or order).' })
-@ApiConflictResponse({
-  type: ErrorResponseDto,
-  description: 'Not now (wrong phase, already confirmed), or the game kept changing.',
+@ApiErrorResponse(400, 'Malformed request: every problem with its path.')
+@ApiErrorResponse(404, 'No such game (or order).')
+@ApiErrorResponse(409, 'Not now (wrong phase, already confirmed), or the game kept changing.', {
+  message: 'T2: player: red has already confirmed the orders of turn 3',
+  rule: 'T2',
+  reason: 'red has already confirmed the orders of turn 3',
+  field: 'player',
 })
-@ApiServiceUnavailableResponse({
-  type: ErrorResponseDto,
-  description: 'The store is unavailable; nothing was recorded.',
-})
+@ApiErrorResponse(503, 'The store is unavailable; nothing was recorded.')
 @Access('player', { purpose: 'give, cancel or confirm orders' })
 @UseGuards(AcceptingWorkGuard)
 @Controller('games/:id')
@@ -62,10 +50,7 @@ export class OrdersHttpController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Give one order of the orders phase: a cast, an attack or a discard' })
   @ApiCreatedResponse({ type: PlaceOrderResponseDto })
-  @ApiUnprocessableEntityResponse({
-    type: ErrorResponseDto,
-    description: 'The rules refuse the order (rule id, reason).',
-  })
+  @ApiErrorResponse(422, 'The rules refuse the order (rule id, reason).')
   async place(
     @Param('id', GameIdPipe) gameId: string,
     @Body() body: PlaceOrderRequestDto,

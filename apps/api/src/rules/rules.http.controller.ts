@@ -1,9 +1,9 @@
 import { Controller, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RULES_REFERENCE, type RuleEntry, ruleEntry } from '@app/games';
 import { errorBody } from '../errors/error-body';
-import { ErrorResponseDto } from '../errors/error.response.dto';
+import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { PAGE_CSP } from '../replay/page-csp';
 import { Access } from '../viewers/access.decorator';
 import { RuleEntryResponseDto, RulesReferenceResponseDto } from './rule-entry.response.dto';
@@ -35,7 +35,7 @@ export class RulesHttpController {
   @ApiParam({ name: 'id', example: 'D2' })
   @ApiProduces('application/json', 'text/html')
   @ApiOkResponse({ type: RuleEntryResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No rule has this id.' })
+  @ApiErrorResponse(404, 'No rule has this id.', { message: 'no rule "Z9": the rules are B1, B2, …' })
   one(@Param('id') id: string, @Req() request: Request, @Res() response: Response): void {
     const entry = ruleEntry(id);
     if (entry === undefined) {

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GameRepository, type LoadedGame, TimeTravelService, type Viewer } from '@app/games';
-import { ErrorResponseDto } from '../errors/error.response.dto';
+import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { Access } from '../viewers/access.decorator';
 import { CurrentViewer } from '../viewers/current-viewer.decorator';
@@ -24,8 +24,8 @@ export class GameStateHttpController {
     summary: 'The state now, at a revision, or at the start or end of a turn (and phase), as the caller may see it',
   })
   @ApiOkResponse({ type: GameStateResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A query parameter is malformed (named).' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such game, or it has not reached that point.' })
+  @ApiErrorResponse(400, 'A query parameter is malformed (named).')
+  @ApiErrorResponse(404, 'No such game, or it has not reached that point.')
   async state(
     @Param('id', GameIdPipe) gameId: string,
     @Query() query: GameStateQueryDto,

@@ -1,18 +1,10 @@
 import { Controller, Get, Headers, type MessageEvent, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { EMPTY, type Observable } from 'rxjs';
 import type { Viewer } from '@app/games';
 import { withDescriptions } from '../events/described-event-line';
-import { ErrorResponseDto } from '../errors/error.response.dto';
+import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { GameEventsReader } from '../events/game-events.reader';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { AcceptingWorkGuard } from '../lifecycle/accepting-work.guard';
@@ -28,7 +20,9 @@ import { type OpenEvents, writeSse } from './sse-response.writer';
 
 @ApiTags('streams')
 @ApiProduces('text/event-stream')
-@ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A query parameter or Last-Event-ID is malformed.' })
+@ApiErrorResponse(400, 'A query parameter or Last-Event-ID is malformed.', {
+  message: ['Last-Event-ID must be the id of an event this stream sent'],
+})
 @UseGuards(AcceptingWorkGuard)
 // An EventSource cannot set an Authorization header: these two also take the token as `?token=`.
 @Access('reader', { queryToken: true })
@@ -58,7 +52,7 @@ export class EventStreamsSseController {
       '`id: <revision>` and `data: {revision, type, data, metadata, released?}` per event, as `GET /games/:id/events` ' +
       'shows them to this caller (hidden ones as `Redacted`).',
   })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such game.' })
+  @ApiErrorResponse(404, 'No such game.')
   async gameStream(
     @Param('id', GameIdPipe) gameId: string,
     @Query() query: GameStreamQueryDto,

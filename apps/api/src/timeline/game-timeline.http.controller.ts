@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GameTimelineService } from '@app/games';
-import { ErrorResponseDto } from '../errors/error.response.dto';
+import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { Access } from '../viewers/access.decorator';
 import { GameTimelineResponseDto } from './game-timeline.response.dto';
@@ -19,8 +19,8 @@ export class GameTimelineHttpController {
   @Access('reader')
   @ApiOperation({ summary: 'The game’s turns and phases as runs of revisions' })
   @ApiOkResponse({ type: GameTimelineResponseDto })
-  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Malformed game id.' })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such game.' })
+  @ApiErrorResponse(400, 'Malformed game id.')
+  @ApiErrorResponse(404, 'No such game.')
   timeline(@Param('id', GameIdPipe) gameId: string): Promise<GameTimelineResponseDto> {
     return this.timelines.timeline(gameId);
   }

@@ -1,6 +1,7 @@
 import { SetMetadata, applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { ErrorResponseDto } from '../errors/error.response.dto';
+import { ApiBearerAuth } from '@nestjs/swagger';
+import { ApiErrorResponse } from '../errors/api-error-response.decorator';
+import { ACCESS_REFUSALS } from './access-refusals';
 
 /**
  * Who may call an endpoint (README "Viewers and tokens"):
@@ -31,12 +32,34 @@ export const BEARER_SCHEME = 'bearer';
 export function Access(rule: AccessRule, options: Omit<AccessPolicy, 'rule'> = {}): MethodDecorator & ClassDecorator {
   const policy: AccessPolicy = { rule, ...options };
   if (rule === 'public') return SetMetadata(ACCESS_POLICY, policy);
+  const { unauthorized, forbidden } = refusals(rule, options.purpose ?? 'use this endpoint');
   return applyDecorators(
     SetMetadata(ACCESS_POLICY, policy),
     ApiBearerAuth(BEARER_SCHEME),
-    ApiUnauthorizedResponse({ type: ErrorResponseDto, description: UNAUTHORIZED[rule] }),
-    ApiForbiddenResponse({ type: ErrorResponseDto, description: FORBIDDEN[rule] }),
+    ApiErrorResponse(401, UNAUTHORIZED[rule], { message: unauthorized }),
+    ApiErrorResponse(403, FORBIDDEN[rule], { message: forbidden }),
   );
+}
+
+/** What ViewerGuard answers when it refuses a caller under `rule`: each route's 401 and 403 examples. */
+function refusals(rule: Exclude<AccessRule, 'public'>, purpose: string): { unauthorized: string; forbidden: string } {
+  switch (rule) {
+    case 'organiser':
+      return {
+        unauthorized: ACCESS_REFUSALS.organiserWithoutToken(purpose),
+        forbidden: ACCESS_REFUSALS.organiserNotPlayer(purpose),
+      };
+    case 'player':
+      return {
+        unauthorized: ACCESS_REFUSALS.playerWithoutToken(purpose),
+        forbidden: ACCESS_REFUSALS.playerNotOrganiser(purpose),
+      };
+    default:
+      return {
+        unauthorized: ACCESS_REFUSALS.unknownToken,
+        forbidden: ACCESS_REFUSALS.otherGamesToken('g-friday-final', 'g-3f9c0a1b2c3d4e5f'),
+      };
+  }
 }
 
 const UNAUTHORIZED: Record<Exclude<AccessRule, 'public'>, string> = {

@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Viewer } from '@app/games';
-import { ErrorResponseDto } from '../errors/error.response.dto';
+import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { GameEventsReader } from '../events/game-events.reader';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { Access } from './access.decorator';
@@ -20,7 +20,7 @@ export class GameViewerHttpController {
   @Access('reader', { viewAs: true })
   @ApiOperation({ summary: 'Whose view of the game this request gets, and which views its token may ask for' })
   @ApiOkResponse({ type: GameViewerResponseDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such game.' })
+  @ApiErrorResponse(404, 'No such game.')
   async viewer(
     @Param('id', GameIdPipe) gameId: string,
     @CurrentViewer() viewer: Viewer,

@@ -3,6 +3,7 @@ import { type PlayerClaim, RecentEntriesCache, playerToken, readPlayerToken, sam
 import type { Colour } from '@app/rules';
 import { type ResolvedViewerSecrets, VIEWER_SECRETS } from '../config/viewer-secrets';
 import { ANONYMOUS, type Caller, ORGANISER_CALLER } from './caller';
+import { ACCESS_REFUSALS } from './access-refusals';
 import { TokenRefused } from './presented-token';
 
 export type PlayerTokens = Record<Colour, string>;
@@ -39,7 +40,7 @@ export class ViewerTokens {
 
   private verify(token: string): PlayerClaim {
     const claim = readPlayerToken(this.secrets.serverSecret, token);
-    if (claim === null) throw new TokenRefused('this token is not one this service gave out', 'invalid_token');
+    if (claim === null) throw new TokenRefused(ACCESS_REFUSALS.unknownToken, 'invalid_token');
     this.verified.remember(token, claim);
     return claim;
   }

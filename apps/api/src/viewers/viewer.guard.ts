@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { errorBody } from '../errors/error-body';
 import { ACCESS_POLICY, type AccessPolicy } from './access.decorator';
+import { ACCESS_REFUSALS } from './access-refusals';
 import type { Caller } from './caller';
 import { TokenRefused, presentedToken } from './presented-token';
 import { type ViewName, requestedView } from './view-as';
@@ -62,19 +63,19 @@ export class ViewerGuard implements CanActivate {
   private check(policy: AccessPolicy, caller: Caller, gameId: string | undefined): void {
     const purpose = policy.purpose ?? 'use this endpoint';
     if (policy.rule === 'organiser') {
-      if (caller.kind === 'anonymous') throw new TokenRefused(`only the organiser may ${purpose}: send its token`);
-      if (caller.kind === 'player') throw forbidden(`only the organiser may ${purpose}, not a player`);
+      if (caller.kind === 'anonymous') throw new TokenRefused(ACCESS_REFUSALS.organiserWithoutToken(purpose));
+      if (caller.kind === 'player') throw forbidden(ACCESS_REFUSALS.organiserNotPlayer(purpose));
       return;
     }
     if (caller.kind === 'player' && gameId !== undefined && caller.gameId !== gameId) {
-      throw forbidden(`this is a player token of game ${caller.gameId}, not of game ${gameId}`);
+      throw forbidden(ACCESS_REFUSALS.otherGamesToken(caller.gameId, gameId));
     }
     if (policy.rule === 'player') {
       if (caller.kind === 'anonymous') {
-        throw new TokenRefused(`only a player may ${purpose}: send the token the game's creation gave for its colour`);
+        throw new TokenRefused(ACCESS_REFUSALS.playerWithoutToken(purpose));
       }
       if (caller.kind === 'organiser') {
-        throw forbidden(`only a player may ${purpose}: the organiser does not play (use the player's own token)`);
+        throw forbidden(ACCESS_REFUSALS.playerNotOrganiser(purpose));
       }
     }
   }

@@ -11,17 +11,22 @@ export function givenKeys(object: object, keys: readonly string[]): string[] {
   return keys.filter((key) => (object as Record<string, unknown>)[key] !== undefined);
 }
 
-/** A constraint on a whole object; `message` is appended to the object's path. */
+/**
+ * A constraint on a whole object; `message` is appended to the object's path. `rule` says it in general terms
+ * (kept as the constraint, for the OpenAPI document's description of the shape).
+ */
 export function ClassRule(
   name: string,
   isValid: (object: Record<string, unknown>) => boolean,
   message: (object: Record<string, unknown>) => string,
+  rule?: string,
 ): ClassDecorator {
   return (target) => {
     registerDecorator({
       name,
       target,
       propertyName: CLASS_LEVEL,
+      constraints: rule === undefined ? [] : [rule],
       validator: {
         validate: (_value, args) => isValid(args?.object as Record<string, unknown>),
         defaultMessage: (args) => message(args?.object as Record<string, unknown>),
@@ -41,6 +46,7 @@ export function ExactlyOneOf(keys: readonly string[]): ClassDecorator {
     'exactlyOneOf',
     (object) => givenKeys(object, keys).length === 1,
     (object) => `must have exactly one of ${keys.join(', ')} (found: ${found(object, keys)})`,
+    `exactly one of ${keys.join(', ')}`,
   );
 }
 
@@ -50,6 +56,7 @@ export function AtMostOneOf(keys: readonly string[]): ClassDecorator {
     'atMostOneOf',
     (object) => givenKeys(object, keys).length <= 1,
     (object) => `must have at most one of ${keys.join(', ')} (found: ${found(object, keys)})`,
+    `at most one of ${keys.join(', ')}`,
   );
 }
 

@@ -4,6 +4,25 @@ import { IsArray, IsDefined, IsObject, ValidateIf, ValidateNested } from 'class-
 
 type DtoClass = () => new () => object;
 
+/** How a field holds another DTO: one object, a list of them, or a JSON object used as a map of them. */
+export interface NestedDto {
+  kind: 'object' | 'array' | 'map';
+  dto: DtoClass;
+}
+
+const NESTED_DTO = Symbol('sanctum:nested-dto');
+
+/** Remembers a field's nested DTO, for whoever describes the shape (the OpenAPI document's set-up schemas). */
+const rememberNested =
+  (nested: NestedDto): PropertyDecorator =>
+  (target, key) =>
+    Reflect.defineMetadata(NESTED_DTO, nested, target, key);
+
+/** The nested DTO of a field declared with NestedObject, NestedArray or NestedMap. */
+export function nestedDtoOf(dto: new () => object, key: string): NestedDto | undefined {
+  return Reflect.getMetadata(NESTED_DTO, dto.prototype as object, key) as NestedDto | undefined;
+}
+
 /** Applies several property decorators as one (applied bottom-up, like stacked decorators). */
 export function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
   return (target, key) => {
@@ -23,12 +42,18 @@ export const Optional = (): PropertyDecorator => ValidateIf((_object, value) => 
 
 /** A required nested object validated as `dto` (an array or a primitive in its place is reported as such). */
 export function NestedObject(dto: DtoClass): PropertyDecorator {
-  return compose(Required(), IsObject(), ValidateNested(), Type(dto));
+  return compose(Required(), IsObject(), ValidateNested(), Type(dto), rememberNested({ kind: 'object', dto }));
 }
 
 /** A required list whose every element is validated as `dto`. */
 export function NestedArray(dto: DtoClass): PropertyDecorator {
-  return compose(Required(), IsArray(), ValidateNested({ each: true }), Type(dto));
+  return compose(
+    Required(),
+    IsArray(),
+    ValidateNested({ each: true }),
+    Type(dto),
+    rememberNested({ kind: 'array', dto }),
+  );
 }
 
 /**
@@ -36,5 +61,11 @@ export function NestedArray(dto: DtoClass): PropertyDecorator {
  * typed Map), and every value is validated as `dto`; errors are reported under `<field>.<key>`.
  */
 export function NestedMap(dto: DtoClass): PropertyDecorator {
-  return compose(Required(), IsObject(), ValidateNested({ each: true }), Type(dto));
+  return compose(
+    Required(),
+    IsObject(),
+    ValidateNested({ each: true }),
+    Type(dto),
+    rememberNested({ kind: 'map', dto }),
+  );
 }

@@ -17,6 +17,7 @@ export const MINION_KINDS: readonly MinionKind[] = ['recruit', 'monster'];
   'maxHpAtLeastHp',
   (minion) => typeof minion.maxHp !== 'number' || typeof minion.hp !== 'number' || minion.maxHp >= minion.hp,
   (minion) => `maxHp (${String(minion.maxHp)}) must not be less than hp (${String(minion.hp)})`,
+  'maxHp, when given, is at least hp',
 )
 export class MinionTemplateDto implements MinionSpec {
   @IsIn(MINION_KINDS)
