@@ -13,7 +13,8 @@ const GAME_ID = 'bolt-and-blade-http';
  * turn. Everything else (including every other command id, sent as Idempotency-Key) must be identical.
  */
 function asCliWouldRecord(line: GameEventLine): GameEventLine {
-  const { prevHash: _prevHash, hash: _hash, ...metadata } = line.metadata;
+  // The service adds the chain's links and, to the first event, the chain secret; the engine derives neither.
+  const { prevHash: _prevHash, hash: _hash, chainSecret: _chainSecret, ...metadata } = line.metadata;
   const rename = (value: unknown): unknown =>
     typeof value === 'string'
       ? value.replace(new RegExp(`^collect-garbage/${GAME_ID}/(turn-\\d+)$`), '$1/collect')
@@ -61,7 +62,7 @@ describe('a whole game through HTTP (e2e, SQLite)', () => {
   });
 
   it('chains every event to the one before it (DESIGN.md "Event envelope")', () => {
-    let previous = genesisHash(GAME_ID);
+    let previous = genesisHash(GAME_ID, String(events[0].metadata.chainSecret));
     for (const event of events) {
       expect(event.metadata.prevHash).toBe(previous);
       expect(event.metadata.hash).toBe(eventHash(previous, event));

@@ -6,6 +6,7 @@ export * from './games.errors';
 export * from './game-stream';
 export * from './caching/recent-entries.cache';
 export * from './recording/hash-chain';
+export * from './recording/chain-secret';
 export * from './recording/game-event-line';
 export * from './loading/loaded-game';
 export * from './loading/game-repository';
