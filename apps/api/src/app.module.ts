@@ -4,7 +4,7 @@ import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
-import { GamesModule } from '@app/games';
+import { GamesModule, resolveReceiptKeyRing } from '@app/games';
 import { API_CONFIG, API_CONFIG_NAMESPACE, type ApiConfig, apiConfigFromEnv } from './config/api-config';
 import { VIEWER_SECRETS, resolveViewerSecrets, secretsFileFor } from './config/viewer-secrets';
 import { EventCausationHttpController } from './audit/event-causation.http.controller';
@@ -21,6 +21,8 @@ import { StoreHealthIndicator } from './health/store.health-indicator';
 import { AcceptingWorkGuard } from './lifecycle/accepting-work.guard';
 import { RequestDrain } from './lifecycle/request-drain.service';
 import { ReplayModule } from './replay/replay.module';
+import { GameReceiptsHttpController } from './receipts/game-receipts.http.controller';
+import { SigningKeysHttpController } from './receipts/signing-keys.http.controller';
 import { OrdersHttpController } from './orders/orders.http.controller';
 import { GameStateHttpController } from './state/game-state.http.controller';
 import { EventStreamsSseController } from './streams/event-streams.sse.controller';
@@ -46,10 +48,12 @@ export class AppModule implements NestModule {
     const configModule = await ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile });
     const config: ApiConfig = { ...apiConfigFromEnv(process.env), ...given };
     // Read (or made, at the first start) before anything is served: every request's viewer depends on them.
+    const secretsFile = secretsFileFor(config.store);
     const secrets = resolveViewerSecrets(
       { organiserToken: config.organiserToken, serverSecret: config.serverSecret },
-      secretsFileFor(config.store),
+      secretsFile,
     );
+    const receiptKeys = resolveReceiptKeyRing(config.receiptKeys, secretsFile);
     return {
       module: AppModule,
       imports: [
@@ -76,7 +80,7 @@ export class AppModule implements NestModule {
                   : 'info',
           },
         }),
-        GamesModule.forRoot({ store: config.store, runScheduler: config.gcScheduler }),
+        GamesModule.forRoot({ store: config.store, runScheduler: config.gcScheduler, receiptKeys }),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),
         ReplayModule,
       ],
@@ -88,6 +92,8 @@ export class AppModule implements NestModule {
         GameAuditHttpController,
         EventCausationHttpController,
         GameForkHttpController,
+        GameReceiptsHttpController,
+        SigningKeysHttpController,
         EventStreamsSseController,
         HealthHttpController,
       ],

@@ -21,3 +21,5 @@ export * from './viewers/viewer-tokens';
 export * from './viewers/event-redactor';
 export * from './viewers/state-redactor';
 export * from './commands/recorded-command.finder';
+export * from './receipts';
+export * from './secrets/service-secrets.file';

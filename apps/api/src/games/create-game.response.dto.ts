@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ReceiptDto } from '../receipts/receipt.response.dto';
 
 export class PlayerTokensDto {
   @ApiProperty({ description: 'Red’s bearer token for this game: red’s orders and confirmation, red’s view.' })
@@ -22,4 +23,10 @@ export class CreateGameResponseDto {
       'the game id with the server secret, never stored, and stay valid as long as the secret does.',
   })
   playerTokens!: PlayerTokensDto;
+
+  @ApiProperty({
+    type: ReceiptDto,
+    description: 'The signed receipt of this command: keep it (see README “What a player keeps”).',
+  })
+  receipt!: ReceiptDto;
 }

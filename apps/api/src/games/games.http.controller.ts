@@ -13,7 +13,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createHash, randomBytes } from 'node:crypto';
-import { GameCommandService, parseGameSetup, ScenarioFileInvalid } from '@app/games';
+import { GameCommandService, GameReceipts, parseGameSetup, ScenarioFileInvalid } from '@app/games';
 import { type GameSetup, SETUP_ID } from '@app/rules';
 import { CommandId, IDEMPOTENCY_KEY, type RequestCommand } from '../commands/command-id.decorator';
 import { ErrorResponseDto } from '../errors/error.response.dto';
@@ -64,6 +64,7 @@ export class GamesHttpController {
     private readonly commands: GameCommandService,
     private readonly summaries: GameSummariesReader,
     private readonly tokens: ViewerTokens,
+    private readonly receipts: GameReceipts,
   ) {}
 
   /**
@@ -95,7 +96,12 @@ export class GamesHttpController {
     const { gameId, setup } = readCreateGameBody(body, command);
     const outcome = await this.commands.createGame({ gameId, setup }, command.commandId, command.idempotent);
     response.location(`/games/${gameId}`);
-    return { gameId, revision: outcome.revision, playerTokens: this.tokens.playerTokens(gameId) };
+    return {
+      gameId,
+      revision: outcome.revision,
+      playerTokens: this.tokens.playerTokens(gameId),
+      receipt: this.receipts.forOutcome(outcome),
+    };
   }
 
   /** Only where each game stands (public to all): nothing of any game's content. */

@@ -11,7 +11,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
-import { GameCommandService, type Viewer } from '@app/games';
+import { GameCommandService, GameReceipts, type Viewer } from '@app/games';
 import { type CommandDataMap, type ScenarioOrder, orderCommand } from '@app/rules';
 import { CommandId, IDEMPOTENCY_KEY, type RequestCommand } from '../commands/command-id.decorator';
 import { ErrorResponseDto } from '../errors/error.response.dto';
@@ -56,7 +56,10 @@ function plainOrder(dto: PlaceOrderRequestDto): ScenarioOrder {
 @UseGuards(AcceptingWorkGuard)
 @Controller('games/:id')
 export class OrdersHttpController {
-  constructor(private readonly commands: GameCommandService) {}
+  constructor(
+    private readonly commands: GameCommandService,
+    private readonly receipts: GameReceipts,
+  ) {}
 
   @Post('orders')
   @HttpCode(201)
@@ -80,7 +83,11 @@ export class OrdersHttpController {
       this.commands.handle(gameId, type, order.data as CommandDataMap[OrderCommandType], command),
     );
     const placed = outcome.events.find((event) => typeof (event.data as { orderId?: unknown }).orderId === 'string');
-    return { orderId: (placed?.data as { orderId: string }).orderId, revision: outcome.revision };
+    return {
+      orderId: (placed?.data as { orderId: string }).orderId,
+      revision: outcome.revision,
+      receipt: this.receipts.forOutcome(outcome),
+    };
   }
 
   @Delete('orders/:orderId')
@@ -96,7 +103,7 @@ export class OrdersHttpController {
     assertPlaysAs(viewer, player);
     // The other side's order is answered exactly like one that does not exist (the engine's T2 refusal).
     const outcome = await this.commands.handle(gameId, 'CancelOrder', { player, orderId }, command);
-    return { revision: outcome.revision };
+    return { revision: outcome.revision, receipt: this.receipts.forOutcome(outcome) };
   }
 
   @Post('confirm')
@@ -114,6 +121,7 @@ export class OrdersHttpController {
     return {
       revision: outcome.revision,
       executed: outcome.events.some((event) => event.type === 'SpellExecutionPhaseStarted'),
+      receipt: this.receipts.forOutcome(outcome),
     };
   }
 }

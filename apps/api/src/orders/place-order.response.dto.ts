@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ReceiptDto } from '../receipts/receipt.response.dto';
 
 export class PlaceOrderResponseDto {
   @ApiProperty({ description: 'The order’s id, for `DELETE /games/:id/orders/:orderId`.', example: 'order.1' })
@@ -6,4 +7,10 @@ export class PlaceOrderResponseDto {
 
   @ApiProperty({ description: 'The game stream’s last revision after the order.', example: 7 })
   revision!: number;
+
+  @ApiProperty({
+    type: ReceiptDto,
+    description: 'The signed receipt of this command: keep it (see README “What a player keeps”).',
+  })
+  receipt!: ReceiptDto;
 }

@@ -1,0 +1,42 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { GameReceipts, type Viewer } from '@app/games';
+import { ErrorResponseDto } from '../errors/error.response.dto';
+import { GameIdPipe } from '../games/game-id.pipe';
+import { Access } from '../viewers/access.decorator';
+import { CurrentViewer } from '../viewers/current-viewer.decorator';
+import { GameReceiptsQueryDto } from './game-receipts.query.dto';
+import { GameReceiptsResponseDto } from './game-receipts.response.dto';
+import { SignedGameHeadDto } from './receipt.response.dto';
+
+/**
+ * Receipts recomputed from the stored events (deterministic signatures: the same as answered to the command), for
+ * a player who lost one and for the commands nobody calls over HTTP (the scheduled collections); and the signed
+ * head of a game, which anyone may fetch: hashes are keyed with the game's secret and reveal nothing.
+ */
+@ApiTags('receipts')
+@Access('reader')
+@ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Malformed game id or query (named).' })
+@ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such game.' })
+@Controller('games/:id')
+export class GameReceiptsHttpController {
+  constructor(private readonly receipts: GameReceipts) {}
+
+  @Get('receipts')
+  @ApiOperation({ summary: 'The signed receipts of the recorded commands the caller may see' })
+  @ApiOkResponse({ type: GameReceiptsResponseDto })
+  async list(
+    @Param('id', GameIdPipe) gameId: string,
+    @Query() { commandId }: GameReceiptsQueryDto,
+    @CurrentViewer() viewer: Viewer,
+  ): Promise<GameReceiptsResponseDto> {
+    return { gameId, receipts: await this.receipts.list(gameId, viewer, commandId) };
+  }
+
+  @Get('head')
+  @ApiOperation({ summary: 'The game’s latest revision and chain hash, signed' })
+  @ApiOkResponse({ type: SignedGameHeadDto })
+  head(@Param('id', GameIdPipe) gameId: string): Promise<SignedGameHeadDto> {
+    return this.receipts.head(gameId);
+  }
+}
