@@ -5,6 +5,8 @@ import { ScenarioFileReader } from './scenario-file.reader';
 import { SimulateCommand } from './simulate.command';
 import { TRANSFER_PROVIDERS } from './transfer/transfer.providers';
 import { VerifyCommand } from './verify.command';
+import { RotateReceiptKeyCommand } from './receipts/rotate-receipt-key.command';
+import { VerifyReceiptCommand } from './receipts/verify-receipt.command';
 
 /** The `sanctum` command line as a Nest application context (nest-commander discovers the commands). */
 @Module({
@@ -15,6 +17,8 @@ import { VerifyCommand } from './verify.command';
     ...REPLAY_PROVIDERS,
     ...TRANSFER_PROVIDERS,
     VerifyCommand,
+    VerifyReceiptCommand,
+    RotateReceiptKeyCommand,
   ],
 })
 export class CliModule {}

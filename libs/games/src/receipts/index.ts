@@ -10,3 +10,4 @@ export * from './receipt-visibility';
 export * from './recorded-command.spans';
 export * from './game-receipts.service';
 export * from './signed-statement.shapes';
+export * from './receipts.check';
