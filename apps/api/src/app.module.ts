@@ -23,6 +23,7 @@ import { RequestDrain } from './lifecycle/request-drain.service';
 import { ReplayModule } from './replay/replay.module';
 import { GameReceiptsHttpController } from './receipts/game-receipts.http.controller';
 import { SigningKeysHttpController } from './receipts/signing-keys.http.controller';
+import { TournamentLogHttpController } from './tournament-log/tournament-log.http.controller';
 import { OrdersHttpController } from './orders/orders.http.controller';
 import { GameStateHttpController } from './state/game-state.http.controller';
 import { EventStreamsSseController } from './streams/event-streams.sse.controller';
@@ -94,6 +95,7 @@ export class AppModule implements NestModule {
         GameForkHttpController,
         GameReceiptsHttpController,
         SigningKeysHttpController,
+        TournamentLogHttpController,
         EventStreamsSseController,
         HealthHttpController,
       ],

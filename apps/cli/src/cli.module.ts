@@ -7,6 +7,7 @@ import { TRANSFER_PROVIDERS } from './transfer/transfer.providers';
 import { VerifyCommand } from './verify.command';
 import { RotateReceiptKeyCommand } from './receipts/rotate-receipt-key.command';
 import { VerifyReceiptCommand } from './receipts/verify-receipt.command';
+import { VerifyProofCommand } from './receipts/verify-proof.command';
 
 /** The `sanctum` command line as a Nest application context (nest-commander discovers the commands). */
 @Module({
@@ -18,6 +19,7 @@ import { VerifyReceiptCommand } from './receipts/verify-receipt.command';
     ...TRANSFER_PROVIDERS,
     VerifyCommand,
     VerifyReceiptCommand,
+    VerifyProofCommand,
     RotateReceiptKeyCommand,
   ],
 })

@@ -6,6 +6,7 @@ import { RecordedCommandFinder } from './commands/recorded-command.finder';
 import { DEFAULT_GAMES_OPTIONS, GAMES_OPTIONS, type GamesOptions } from './games.options';
 import { GameRepository } from './loading/game-repository';
 import { GameReceipts } from './receipts/game-receipts.service';
+import { TournamentLog } from './tournament-log/tournament-log.service';
 import { ReceiptKeyRing } from './receipts/receipt-key-ring';
 import { RECEIPT_KEYS } from './receipts/receipt-keys.token';
 import { parseSigningKey, generateSigningKeyPem } from './receipts/signing-key';
@@ -30,6 +31,7 @@ export class GamesModule {
       { provide: GAMES_OPTIONS, useValue: resolved },
       { provide: RECEIPT_KEYS, useValue: keys },
       GameReceipts,
+      TournamentLog,
       GameRepository,
       GameCommandService,
       RecordedCommandFinder,
@@ -49,6 +51,7 @@ export class GamesModule {
         GAMES_OPTIONS,
         RECEIPT_KEYS,
         GameReceipts,
+        TournamentLog,
         GameAuditModule,
       ],
     };

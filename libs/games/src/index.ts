@@ -23,3 +23,4 @@ export * from './viewers/state-redactor';
 export * from './commands/recorded-command.finder';
 export * from './receipts';
 export * from './secrets/service-secrets.file';
+export * from './tournament-log';

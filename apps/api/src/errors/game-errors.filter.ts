@@ -15,6 +15,7 @@ import {
   GameAlreadyExistsError,
   GameNotFoundError,
   GamePointNotFoundError,
+  LogPointNotFoundError,
   ScenarioFileInvalid,
   gameIdOfStream,
 } from '@app/games';
@@ -63,7 +64,11 @@ export class GameErrorsFilter implements ExceptionFilter {
       return errorBody(REJECTION_STATUS[kind], exception.message, { rule, reason, field });
     }
     if (exception instanceof ScenarioFileInvalid) return errorBody(400, [...exception.problems]);
-    if (exception instanceof GameNotFoundError || exception instanceof GamePointNotFoundError) {
+    if (
+      exception instanceof GameNotFoundError ||
+      exception instanceof GamePointNotFoundError ||
+      exception instanceof LogPointNotFoundError
+    ) {
       return errorBody(404, exception.message);
     }
     if (
