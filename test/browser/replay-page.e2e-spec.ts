@@ -4,7 +4,14 @@ import * as path from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import type { GameEventLine } from '@app/games';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
-import { type PlayerTokens, playScenario, readEvents, readScenario } from '../api/support/scenario.http-player';
+import {
+  type PlayerTokens,
+  countOf,
+  playScenario,
+  readEvents,
+  readScenario,
+  waitForEvents,
+} from '../api/support/scenario.http-player';
 
 /** Debian's Chromium: `.ci/run` installs it; on a machine without it the browser part is reported skipped. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -310,6 +317,54 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
       } finally {
         await spectator.close();
       }
+    });
+
+    it('shows each viewer the receipts it may see: red its own and the public ones, the organiser all', async () => {
+      const receiptsOf = async (token: string) =>
+        (await api.as(token).get(`/games/${GAME}/receipts`).expect(200)).body.receipts as {
+          revision: number;
+          commandId: string;
+        }[];
+      const shown = async (viewer: Page) => {
+        await viewer.locator('[data-testid="receipts"] li[data-testid^="receipt-"]').first().waitFor();
+        return viewer
+          .locator('[data-testid="receipts"] li')
+          .evaluateAll((items) => items.map((item) => item.querySelector('.command')?.textContent ?? ''));
+      };
+      // The turn the test before executed is collected first: the lists compared below then stay as they are.
+      await waitForEvents(
+        api,
+        GAME,
+        (lines) => countOf(lines, 'GarbageCollectionScheduled') === countOf(lines, 'GarbageCollected'),
+      );
+      const red = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      try {
+        await red.goto(`${api.url}/replay/${GAME}#token=${encodeURIComponent(tokens.red)}`);
+        const expected = await receiptsOf(tokens.red);
+        expect(await shown(red)).toEqual(expected.map((receipt) => receipt.commandId));
+        expect(expected.some((receipt) => receipt.commandId.includes('/blue/'))).toBe(false);
+        expect(expected.some((receipt) => receipt.commandId.includes('/red/'))).toBe(true);
+        expect(expected.some((receipt) => receipt.commandId.startsWith('collect-garbage/'))).toBe(true);
+        // A receipt's revision selects its event, which names the receipt.
+        const own = expected.find((receipt) => receipt.commandId.includes('/red/')) as { revision: number };
+        await red.getByTestId(`receipt-rev-${own.revision}`).click();
+        await red
+          .locator(`[data-testid="selected-event"][data-revision="${own.revision}"] [data-testid="selected-receipt"]`)
+          .waitFor();
+        const download = red.getByTestId('receipts-download');
+        expect(await download.getAttribute('download')).toBe(`${GAME}-receipts.jsonl`);
+        const lines = decodeURIComponent((await download.getAttribute('href'))?.split(',')[1] ?? '')
+          .trim()
+          .split('\n');
+        expect(lines.map((line) => JSON.parse(line).commandId)).toEqual(expected.map((receipt) => receipt.commandId));
+      } finally {
+        await red.close();
+      }
+      await page.reload();
+      const all = await receiptsOf(api.organiserToken);
+      expect(await shown(page)).toEqual(all.map((receipt) => receipt.commandId));
+      expect(all.some((receipt) => receipt.commandId.includes('/blue/'))).toBe(true);
+      expect(pageErrors).toEqual([]);
     });
   });
 });

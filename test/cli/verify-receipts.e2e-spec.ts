@@ -121,6 +121,8 @@ describe('sanctum verify --receipts and verify-receipt: the players’ receipts 
       rederived(() => undefined, 'ab'.repeat(32)),
     );
 
+    fs.mkdirSync(file('elsewhere'));
+    copyStore(original, file('elsewhere/copy.db'));
     const receiptsOf = (name: string) => ['--receipts', file(name), '--key', file('keys.json')];
     const jobs: Record<string, { args: string[]; env?: Record<string, string> }> = {
       victimAudit: { args: ['verify', GAME], env: storeEnv(victim) },
@@ -140,6 +142,10 @@ describe('sanctum verify --receipts and verify-receipt: the players’ receipts 
       head: { args: ['verify-receipt', file('head.json'), '--key', file('keys.json')] },
       flipped: { args: ['verify-receipt', file('flipped.jsonl'), '--key', file('keys.json')] },
       noKey: { args: ['verify-receipt', file('red.jsonl')] },
+      replayRed: { args: ['replay', GAME, '--receipts', '--as', 'red'], env: storeEnv(original) },
+      replayBlue: { args: ['replay', GAME, '--receipts', '--as', 'blue'], env: storeEnv(original) },
+      replayOrganiser: { args: ['replay', GAME, '--receipts'], env: storeEnv(original) },
+      replayNoKey: { args: ['replay', GAME, '--receipts'], env: storeEnv(file('elsewhere/copy.db')) },
     };
     const entries = await Promise.all(
       Object.entries(jobs).map(async ([name, job]) => [name, await runSanctum(job.args, { env: job.env })] as const),
@@ -236,6 +242,28 @@ describe('sanctum verify --receipts and verify-receipt: the players’ receipts 
     expect(runs.notJson.stderr).toMatch(/not-json\.jsonl line 2: not valid JSON/);
     expect(runs.noKey.exitCode).toBe(2);
     expect(runs.noKey.stderr).toMatch(/--key/);
+  });
+
+  it('sanctum replay --receipts shows a viewer the receipts it may see, as the service answered them', () => {
+    const receiptsIn = (run: CliRun) =>
+      run.stdout
+        .split('\n')
+        .filter((line) => /^ +receipt \{/.test(line))
+        .map((line) => JSON.parse(line.slice(line.indexOf('{'))) as Receipt);
+    const byRevision = (a: Receipt, b: Receipt) => a.revision - b.revision;
+    expect(runs.replayRed.exitCode).toBe(0);
+    expect(receiptsIn(runs.replayRed)).toEqual([...kept.red, ...publicReceipts].sort(byRevision));
+    expect(receiptsIn(runs.replayBlue)).toEqual([...kept.blue, ...publicReceipts].sort(byRevision));
+    expect(receiptsIn(runs.replayOrganiser)).toEqual(
+      [...kept.organiser, ...kept.red, ...kept.blue, ...publicReceipts.slice(1)].sort(byRevision),
+    );
+    // Blue's view: red's pending turn-2 order is hidden, in the events and in the state.
+    const redOrder = stored.find((event) => event.metadata.commandId === 'turn-2/red/0') as GameEventLine;
+    expect(runs.replayBlue.stdout).toMatch(new RegExp(`^ *${redOrder.revision}  .*something hidden`, 'm'));
+    expect(runs.replayRed.stdout).not.toMatch(new RegExp(`^ *${redOrder.revision}  .*something hidden`, 'm'));
+    // A copy of the store without the secrets file next to it: no key to sign with, said so.
+    expect(runs.replayNoKey.exitCode).toBe(2);
+    expect(runs.replayNoKey.stderr).toMatch(/no receipt signing key here: set RECEIPT_SIGNING_KEY/);
   });
 
   it('fetches the keys from the service’s URL; after a rotation, every old receipt still verifies', async () => {

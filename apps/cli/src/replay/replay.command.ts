@@ -1,7 +1,11 @@
+import { InvalidArgumentError } from 'commander';
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { evolve, initialState } from '@app/rules';
 import type { DomainEvent, GameState } from '@app/rules';
 import type { GameEventLine } from '@app/games/recording/game-event-line';
+import { EventRedactor, type Receipt, type Viewer, ORGANISER, SPECTATOR, playerViewer, viewState } from '@app/games';
+import { configuredKeyRing } from '../receipts/signing-keys.source';
+import { noteReceipts } from './replay-receipts';
 import { CliFailure } from '../cli-failure.error';
 import { EXIT } from '../exit-codes';
 import { isGameId } from '../game-id';
@@ -24,6 +28,31 @@ export interface ReplayOptions {
   to?: number;
   turn?: number;
   step?: boolean;
+  receipts?: boolean;
+  as?: Viewer;
+}
+
+const VIEWERS: Record<string, Viewer> = {
+  organiser: ORGANISER,
+  red: playerViewer('red'),
+  blue: playerViewer('blue'),
+  spectator: SPECTATOR,
+};
+
+/**
+ * The events, unchanged (the state is their fold), noting in `viewed` each one as the viewer may see it (the
+ * service's own rules, see EventRedactor, which must see every event in order: a step session may show one twice).
+ */
+async function* noteViews(
+  viewer: Viewer,
+  events: AsyncIterable<GameEventLine>,
+  viewed: Map<number, GameEventLine>,
+): AsyncGenerator<GameEventLine> {
+  const redactor = new EventRedactor(viewer, initialState());
+  for await (const event of events) {
+    viewed.set(event.revision, redactor.view(event));
+    yield event;
+  }
 }
 
 /** Lines are handed to stdout in batches: fast for a long game, and memory stays flat. */
@@ -70,6 +99,26 @@ export class ReplayCommand extends CommandRunner {
   }
 
   @Option({
+    flags: '--receipts',
+    description:
+      'after each command the viewer may see, its signed receipt as the service answers it (needs the service’s key: ' +
+      'RECEIPT_SIGNING_KEY, or its secrets file next to the store)',
+  })
+  parseReceipts(): boolean {
+    return true;
+  }
+
+  @Option({
+    flags: '--as <viewer>',
+    description: 'show the game as organiser (default), red, blue or spectator see it: events, state and receipts',
+  })
+  parseAs(value: string): Viewer {
+    const viewer = VIEWERS[value];
+    if (viewer === undefined) throw new InvalidArgumentError('must be organiser, red, blue or spectator');
+    return viewer;
+  }
+
+  @Option({
     flags: '--step',
     description: 'one event at a time: Enter/n next, b back, s state, q quit (piped input: one command a line)',
   })
@@ -88,9 +137,22 @@ export class ReplayCommand extends CommandRunner {
       const last = checkReached(point, await source.last(), source.name);
       const width = revisionWidth(last.revision);
       const style = styleFor(process.stdout);
-      const line = (event: GameEventLine): string => replayLine(event, width, style);
-      const state = (game: GameState): string[] => stateLines(game, style);
-      const events = upTo(point, source.events());
+      const viewer = options.as ?? ORGANISER;
+      const receipts = new Map<number, Receipt>();
+      const viewed = new Map<number, GameEventLine>();
+      const line = (event: GameEventLine): string => {
+        const text = replayLine(viewed.get(event.revision) ?? event, width, style);
+        const receipt = receipts.get(event.revision);
+        return receipt === undefined
+          ? text
+          : `${text}\n${style.dim(`${' '.repeat(width)}  receipt ${JSON.stringify(receipt)}`)}`;
+      };
+      // The fold is the engine's (of every event); what is shown of it is the viewer's.
+      const state = (game: GameState): string[] => stateLines(viewState(game, viewer) as unknown as GameState, style);
+      const stored = options.receipts
+        ? noteReceipts(source.events(), await configuredKeyRing(), viewer, receipts)
+        : source.events();
+      const events = upTo(point, viewer.role === 'organiser' ? stored : noteViews(viewer, stored, viewed));
       try {
         await (options.step ? this.step(events, line, state) : this.printAll(events, line, state));
       } finally {

@@ -16,6 +16,21 @@ import type { PublishedKeys } from './signing-key';
 
 const PAGE_SIZE = 1000;
 
+/** The receipt of a recorded command, from its first event (the command's id) and its last (revision and hash). */
+export function receiptOfCommand(
+  keys: ReceiptKeyRing,
+  gameId: string,
+  first: GameEventLine,
+  last: GameEventLine,
+): Receipt {
+  return signStatement(keys, {
+    gameId,
+    revision: last.revision,
+    hash: String(last.metadata.hash),
+    commandId: String(first.metadata.commandId),
+  });
+}
+
 /**
  * Receipts and signed heads. Both are functions of the stored events (Ed25519 signatures are deterministic), so a
  * receipt is never stored: it is the same whether answered to the command, to its retry, or recomputed later for any
@@ -35,12 +50,7 @@ export class GameReceipts {
   }
 
   receiptOf(gameId: string, first: GameEventLine, last: GameEventLine): Receipt {
-    return signStatement(this.keys, {
-      gameId,
-      revision: last.revision,
-      hash: String(last.metadata.hash),
-      commandId: String(first.metadata.commandId),
-    });
+    return receiptOfCommand(this.keys, gameId, first, last);
   }
 
   /** The receipts of every recorded command this viewer may see (receiptVisibleTo), in revision order. */

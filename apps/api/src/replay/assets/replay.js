@@ -55,6 +55,8 @@ const ui = {
   chain: byTestId('causal-chain'),
   consequences: byTestId('consequences'),
   viewerMode: byTestId('viewer-mode'),
+  receipts: byTestId('receipts'),
+  receiptsDownload: byTestId('receipts-download'),
 };
 
 /** Everything the page knows; events[i] is the event of revision i (a game stream has no gaps). */
@@ -79,6 +81,8 @@ const model = {
   /** Whether the service has `GET /games/:id/events/:revision/why` (unknown until asked). */
   whyEndpoint: undefined,
   whyAnswers: new Map(),
+  /** revision → the signed receipt of the command that revision ends (those this viewer may see). */
+  receipts: new Map(),
 };
 
 // ---------------------------------------------------------------------------------------------- helpers
@@ -471,6 +475,7 @@ function renderSelectedEvent(event) {
       ),
       field('command', metadata.commandId),
       field('order', placedAt(event) === undefined ? null : revisionButton(placedAt(event), { testid: 'placed-rev' })),
+      field('receipt', receiptNote(model.receipts.get(event.revision))),
     ),
     h(
       'details',
@@ -888,6 +893,62 @@ function highlightTouched() {
   }
 }
 
+// -------------------------------------------------------------------------------------------- receipts
+
+/** The receipt of the command the selected revision ends, as a note (null when this view has none there). */
+function receiptNote(receipt) {
+  if (!receipt) return null;
+  return h(
+    'code',
+    { testid: 'selected-receipt', title: JSON.stringify(receipt) },
+    `${receipt.hash.slice(0, 16)}… (key ${receipt.keyId})`,
+  );
+}
+
+/** Reads the receipts this view may see (`GET …/receipts`, recomputed by the service from the stored events). */
+async function loadReceipts() {
+  let body;
+  try {
+    body = await getJson(`${api}/receipts`);
+  } catch {
+    return; // a service without receipts, or a moment of trouble: the rest of the page does not depend on them
+  }
+  model.receipts = new Map(body.receipts.map((receipt) => [receipt.revision, receipt]));
+  renderReceipts(body.receipts);
+}
+
+function renderReceipts(receipts) {
+  ui.receipts.replaceChildren(
+    ...(receipts.length === 0
+      ? [h('li', { class: 'empty' }, 'none this view may see')]
+      : receipts.map((receipt) =>
+          h(
+            'li',
+            { testid: `receipt-${receipt.revision}`, title: JSON.stringify(receipt) },
+            model.events[receipt.revision] ? revisionButton(receipt.revision, { testid: 'receipt-rev' }) : null,
+            h('span', { class: 'code command' }, receipt.commandId),
+            ' ',
+            h('code', { class: 'hash' }, `${receipt.hash.slice(0, 16)}…`),
+          ),
+        )),
+  );
+  const lines = receipts.map((receipt) => JSON.stringify(receipt)).join('\n');
+  ui.receiptsDownload.href = `data:application/x-ndjson;charset=utf-8,${encodeURIComponent(lines + '\n')}`;
+  ui.receiptsDownload.download = `${gameId}-receipts.jsonl`;
+  ui.receiptsDownload.hidden = receipts.length === 0;
+  if (model.selected >= 0 && model.events[model.selected]) {
+    const note = ui.selected.querySelector('[data-testid="selected-receipt"]');
+    if (!note && model.receipts.has(model.selected)) renderSelectedEvent(model.events[model.selected]);
+  }
+}
+
+let receiptsTimer;
+/** New events: the receipts are read again a moment later (once for a burst of events, not once per event). */
+function refreshReceipts() {
+  clearTimeout(receiptsTimer);
+  receiptsTimer = setTimeout(() => void loadReceipts(), 300);
+}
+
 // ------------------------------------------------------------------------------------------------ live
 
 function follow() {
@@ -919,7 +980,9 @@ function follow() {
       }
     }
     const wasFollowing = model.follow;
-    if (addEvents(batch) && wasFollowing) select(model.events.length - 1);
+    const added = addEvents(batch);
+    if (added) refreshReceipts();
+    if (added && wasFollowing) select(model.events.length - 1);
     showLive('live');
     if (pending.length) schedule();
   };
@@ -1014,6 +1077,7 @@ async function start() {
     return;
   }
   select(revisionInHash() ?? model.events.length - 1);
+  await loadReceipts();
   showLive('connecting');
   follow();
 }
