@@ -65,7 +65,7 @@ describe('a receipt reveals nothing hidden: its hash cannot be matched against g
       blue.data as never,
       blue.metadata,
     );
-    receipt = harness.app.get(GameReceipts).forOutcome(outcome);
+    receipt = (await harness.app.get(GameReceipts).forOutcome(outcome)) as Receipt;
     recorded = (await harness.store.readStream(gameStream('hidden'))).map(toEventLine) as unknown as DomainEvent[];
   });
   afterAll(() => harness.close());

@@ -16,6 +16,7 @@ import {
   GameNotFoundError,
   GamePointNotFoundError,
   LogPointNotFoundError,
+  UnkeyedChainError,
   ScenarioFileInvalid,
   gameIdOfStream,
 } from '@app/games';
@@ -74,6 +75,7 @@ export class GameErrorsFilter implements ExceptionFilter {
     if (
       exception instanceof GameAlreadyExistsError ||
       exception instanceof ConcurrencyConflictError ||
+      exception instanceof UnkeyedChainError ||
       exception instanceof IdempotencyKeyReusedError
     ) {
       return errorBody(409, exception.message);

@@ -100,7 +100,7 @@ export class GamesHttpController {
       gameId,
       revision: outcome.revision,
       playerTokens: this.tokens.playerTokens(gameId),
-      receipt: this.receipts.forOutcome(outcome),
+      receipt: await this.receipts.forOutcome(outcome),
     };
   }
 

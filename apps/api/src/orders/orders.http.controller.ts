@@ -86,7 +86,7 @@ export class OrdersHttpController {
     return {
       orderId: (placed?.data as { orderId: string }).orderId,
       revision: outcome.revision,
-      receipt: this.receipts.forOutcome(outcome),
+      receipt: await this.receipts.forOutcome(outcome),
     };
   }
 
@@ -103,7 +103,7 @@ export class OrdersHttpController {
     assertPlaysAs(viewer, player);
     // The other side's order is answered exactly like one that does not exist (the engine's T2 refusal).
     const outcome = await this.commands.handle(gameId, 'CancelOrder', { player, orderId }, command);
-    return { revision: outcome.revision, receipt: this.receipts.forOutcome(outcome) };
+    return { revision: outcome.revision, receipt: await this.receipts.forOutcome(outcome) };
   }
 
   @Post('confirm')
@@ -121,7 +121,7 @@ export class OrdersHttpController {
     return {
       revision: outcome.revision,
       executed: outcome.events.some((event) => event.type === 'SpellExecutionPhaseStarted'),
-      receipt: this.receipts.forOutcome(outcome),
+      receipt: await this.receipts.forOutcome(outcome),
     };
   }
 }

@@ -1,5 +1,12 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { GameReceipts, type Viewer } from '@app/games';
 import { ErrorResponseDto } from '../errors/error.response.dto';
 import { GameIdPipe } from '../games/game-id.pipe';
@@ -36,7 +43,12 @@ export class GameReceiptsHttpController {
   @Get('head')
   @ApiOperation({ summary: 'The game’s latest revision and chain hash, signed' })
   @ApiOkResponse({ type: SignedGameHeadDto })
-  head(@Param('id', GameIdPipe) gameId: string): Promise<SignedGameHeadDto> {
-    return this.receipts.head(gameId);
+  @ApiConflictResponse({
+    type: ErrorResponseDto,
+    description:
+      'A game recorded before chain secrets: its head is the organiser’s (its hash would tell hidden events).',
+  })
+  head(@Param('id', GameIdPipe) gameId: string, @CurrentViewer() viewer: Viewer): Promise<SignedGameHeadDto> {
+    return this.receipts.head(gameId, viewer);
   }
 }

@@ -22,6 +22,13 @@ export class RecordedHeadsResponseDto {
   })
   recorded!: SignedGameHeadDto[];
 
+  @ApiProperty({
+    type: [String],
+    description:
+      'Games recorded before chain secrets, not logged: the log is public, and their hashes would tell hidden events.',
+  })
+  skipped!: string[];
+
   @ApiProperty({ type: SignedTreeHeadDto, description: 'The log’s signed tree head after them: publish it.' })
   treeHead!: SignedTreeHeadDto;
 }

@@ -1,7 +1,9 @@
 import { EventStore } from '@app/event-store';
 import { Inject, Injectable } from '@nestjs/common';
 import type { CommandOutcome } from '../commands/game-command.service';
-import { GameNotFoundError } from '../games.errors';
+import { RecentEntriesCache } from '../caching/recent-entries.cache';
+import { GameNotFoundError, UnkeyedChainError } from '../games.errors';
+import { chainSecretOf } from '../recording/chain-secret';
 import { gameStream } from '../game-stream';
 import { type GameEventLine, toEventLine } from '../recording/game-event-line';
 import type { Viewer } from '../viewers/viewer';
@@ -15,6 +17,8 @@ import { signStatement } from './signed-statement';
 import type { PublishedKeys } from './signing-key';
 
 const PAGE_SIZE = 1000;
+/** How many games' "is the chain keyed?" answers are kept (revision 0 never changes). */
+const KEYED_ANSWERS = 10_000;
 
 /** The receipt of a recorded command, from its first event (the command's id) and its last (revision and hash). */
 export function receiptOfCommand(
@@ -35,18 +39,39 @@ export function receiptOfCommand(
  * Receipts and signed heads. Both are functions of the stored events (Ed25519 signatures are deterministic), so a
  * receipt is never stored: it is the same whether answered to the command, to its retry, or recomputed later for any
  * recorded command — such as the scheduler's garbage collections, which nobody calls over HTTP.
+ *
+ * Only games whose chain is keyed with a chain secret get them: the hashes of a game recorded before would tell
+ * whoever holds one which hidden orders were given (see chain-secret.ts). The organiser, who sees everything, still
+ * gets that game's heads and receipts.
  */
 @Injectable()
 export class GameReceipts {
+  private readonly keyed = new RecentEntriesCache<string, boolean>(KEYED_ANSWERS);
+
   constructor(
     private readonly store: EventStore,
     @Inject(RECEIPT_KEYS) private readonly keys: ReceiptKeyRing,
   ) {}
 
-  /** The receipt of a handled command (or of its retry, which answers the first one's events). */
-  forOutcome(outcome: Pick<CommandOutcome, 'gameId' | 'events'>): Receipt {
+  /**
+   * The receipt of a handled command (or of its retry, which answers the first one's events); undefined for a game
+   * whose chain is not keyed.
+   */
+  async forOutcome(outcome: Pick<CommandOutcome, 'gameId' | 'events'>): Promise<Receipt | undefined> {
     const events = outcome.events;
+    if (!(await this.chainIsKeyed(outcome.gameId))) return undefined;
     return this.receiptOf(outcome.gameId, events[0], events[events.length - 1]);
+  }
+
+  /** Whether the game's first event records a chain secret (the games created since receipts exist all do). */
+  async chainIsKeyed(gameId: string): Promise<boolean> {
+    const known = this.keyed.get(gameId);
+    if (known !== undefined) return known;
+    const [first] = await this.store.readStream(gameStream(gameId), { maxCount: 1 });
+    if (first === undefined) throw new GameNotFoundError(gameId);
+    const keyed = typeof chainSecretOf(first.metadata) === 'string';
+    this.keyed.remember(gameId, keyed);
+    return keyed;
   }
 
   receiptOf(gameId: string, first: GameEventLine, last: GameEventLine): Receipt {
@@ -57,6 +82,7 @@ export class GameReceipts {
   async list(gameId: string, viewer: Viewer, commandId?: string): Promise<Receipt[]> {
     const last = await this.store.streamRevision(gameStream(gameId));
     if (last === null) throw new GameNotFoundError(gameId);
+    if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId))) return [];
     const receipts: Receipt[] = [];
     for await (const { first, last: end } of commandSpans(this.events(gameId, last))) {
       if (commandId !== undefined && first.metadata.commandId !== commandId) continue;
@@ -65,10 +91,11 @@ export class GameReceipts {
     return receipts;
   }
 
-  /** The game's latest revision and its chain hash, signed. */
-  async head(gameId: string): Promise<SignedGameHead> {
+  /** The game's latest revision and its chain hash, signed; UnkeyedChainError for anyone but the organiser of an unkeyed game. */
+  async head(gameId: string, viewer: Viewer): Promise<SignedGameHead> {
     const last = await this.store.streamRevision(gameStream(gameId));
     if (last === null) throw new GameNotFoundError(gameId);
+    if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId))) throw new UnkeyedChainError(gameId);
     const [event] = await this.store.readStream(gameStream(gameId), { from: last, maxCount: 1 });
     return signStatement(this.keys, { gameId, revision: event.revision, hash: String(event.metadata.hash) });
   }

@@ -7,6 +7,7 @@ import type { SignedGameHead } from '../receipts/game-head';
 import { ReceiptKeyRing } from '../receipts/receipt-key-ring';
 import { RECEIPT_KEYS } from '../receipts/receipt-keys.token';
 import { signStatement } from '../receipts/signed-statement';
+import { ORGANISER } from '../viewers/viewer';
 import { leafHashOfHead } from './log-leaf';
 import { LogPointNotFoundError } from './log-point-not-found.error';
 import type { ConsistencyProofAnswer, InclusionProofAnswer, LoggedHead } from './log-proofs';
@@ -20,6 +21,8 @@ const PAGE_SIZE = 5000;
 export interface RecordedHeads {
   /** The heads appended now (a game whose head is already the last one logged for it is not logged again). */
   recorded: SignedGameHead[];
+  /** Games recorded before chain secrets: the log is public, and their hashes would tell hidden events. */
+  skipped: string[];
   treeHead: SignedTreeHead;
 }
 
@@ -39,13 +42,16 @@ export class TournamentLog {
 
   /** Appends the current head of each game named (every game, by default) that moved since it was last logged. */
   async record(gameIds?: readonly string[]): Promise<RecordedHeads> {
-    const ids = gameIds ?? (await this.allGameIds());
+    const named = gameIds ?? (await this.allGameIds());
+    const ids: string[] = [];
+    const skipped: string[] = [];
+    for (const gameId of named) ((await this.receipts.chainIsKeyed(gameId)) ? ids : skipped).push(gameId);
     for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
       const entries = await this.entries();
       const lastLogged = new Map(entries.map(({ head }) => [head.gameId, head]));
       const heads: SignedGameHead[] = [];
       for (const gameId of ids) {
-        const head = await this.receipts.head(gameId);
+        const head = await this.receipts.head(gameId, ORGANISER);
         const logged = lastLogged.get(gameId);
         if (logged?.revision !== head.revision || logged.hash !== head.hash) heads.push(head);
       }
@@ -63,7 +69,7 @@ export class TournamentLog {
         throw error;
       }
       const leaves = [...entries.map(({ head }) => leafHashOfHead(head)), ...heads.map(leafHashOfHead)];
-      return { recorded: heads, treeHead: this.treeHeadOf(leaves) };
+      return { recorded: heads, skipped, treeHead: this.treeHeadOf(leaves) };
     }
     throw new ConcurrencyConflictError(TOURNAMENT_LOG_STREAM, ATTEMPTS);
   }
