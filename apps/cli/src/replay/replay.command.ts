@@ -11,16 +11,25 @@ import { openConfiguredStore } from '../transfer/configured-store';
 import { runStoreTask } from '../transfer/run-store-task';
 import { EventFileSource } from './event-file.source';
 import { replayLine, revisionWidth } from './replay-line.format';
-import { checkReached, parseCount, replayPoint, withinPoint, type ReplayPoint } from './replay-point';
+import {
+  checkReached,
+  parseCount,
+  reachesStart,
+  replayRange,
+  withinPoint,
+  type ReplayPoint,
+  type ReplayRange,
+} from './replay-point';
 import type { ReplaySource } from './replay-source';
 import { ScenarioSource } from './scenario.source';
 import { stateLines } from './state-lines.format';
 import { STEP_HELP, StepKeys } from './step-keys';
-import { StepSession } from './step-session';
+import { StepSession, type StepSessionIo } from './step-session';
 import { StoreGameSource } from './store-game.source';
 import { styleFor } from './terminal-style';
 
 export interface ReplayOptions {
+  from?: number;
   to?: number;
   turn?: number;
   step?: boolean;
@@ -38,10 +47,12 @@ async function* upTo(point: ReplayPoint, events: AsyncIterable<GameEventLine>): 
 }
 
 /**
- * `sanctum replay GAME|FILE [--to REVISION | --turn N] [--step]`: a recorded game in words, one line per event
- * (`rev  T1 spellExecution  D4  D4  b-archer takes 3 damage (3 → 0 HP)`), up to the chosen point (`--to`
- * revision inclusive, the end of turn N, or the end), then the state there: players, groups and minions,
- * structures, active spells on their hosts, the turn's orders.
+ * `sanctum replay GAME|FILE [--from REVISION] [--to REVISION | --turn N] [--step]`: a recorded game in words, one
+ * line per event (`rev  T1 spellExecution  D4  D4  b-archer takes 3 damage (3 → 0 HP)`), from the chosen start
+ * (`--from` revision, the first event of turn N, or revision 0) up to the chosen point (`--to` revision
+ * inclusive, the end of turn N, or the end), then the state there: players, groups and minions, structures,
+ * active spells on their hosts, the turn's orders. The events before the start are folded into the state
+ * without a line each, so turn 700 of a long game prints that turn, not the 700 before it.
  *
  * GAME is a game id in the configured store (EVENT_STORE, SQLITE_PATH, ESDB_CONNECTION_STRING); FILE a `.jsonl`
  * of event lines (`sanctum export`, `sanctum simulate`) or a `.json` scenario file, simulated first.
@@ -59,19 +70,29 @@ export class ReplayCommand extends CommandRunner {
     super();
   }
 
+  @Option({
+    flags: '--from <revision>',
+    description: 'start showing events at this revision (the ones before are folded)',
+  })
+  parseFrom(value: string): number {
+    return parseCount(value);
+  }
+
   @Option({ flags: '--to <revision>', description: 'stop right after this revision' })
   parseTo(value: string): number {
     return parseCount(value);
   }
 
-  @Option({ flags: '--turn <n>', description: 'stop at the end of turn n (0 is the set-up)' })
+  @Option({ flags: '--turn <n>', description: 'turn n only: from its first event to its end (0 is the set-up)' })
   parseTurn(value: string): number {
     return parseCount(value);
   }
 
   @Option({
     flags: '--step',
-    description: 'one event at a time: Enter/n next, b back, s state, q quit (piped input: one command a line)',
+    description:
+      'one event at a time: Enter/n next, b back, t next turn, p turn start, g N go to revision N, s state, q quit ' +
+      '(piped input: one command a line)',
   })
   parseStep(): boolean {
     return true;
@@ -82,19 +103,23 @@ export class ReplayCommand extends CommandRunner {
   }
 
   private async replay(target: string, options: ReplayOptions): Promise<number> {
-    const point = replayPoint(options);
+    const range = replayRange(options);
     const source = await this.open(target);
     try {
-      const last = checkReached(point, await source.last(), source.name);
+      const last = checkReached(range, await source.last(), source.name);
       const width = revisionWidth(last.revision);
       const style = styleFor(process.stdout);
       const line = (event: GameEventLine): string => replayLine(event, width, style);
       const state = (game: GameState): string[] => stateLines(game, style);
-      const events = upTo(point, source.events());
-      try {
-        await (options.step ? this.step(events, line, state) : this.printAll(events, line, state));
-      } finally {
-        await events.return(undefined); // a session quit early leaves the source open otherwise
+      if (options.step) {
+        const lastRevision = 'revision' in range.point ? range.point.revision : last.revision;
+        await this.step(
+          { open: () => upTo(range.point, source.events()), start: range.start, lastRevision },
+          line,
+          state,
+        );
+      } else {
+        await this.printRange(range, source, line, state);
       }
       return EXIT.ok;
     } finally {
@@ -103,7 +128,7 @@ export class ReplayCommand extends CommandRunner {
   }
 
   private async step(
-    events: AsyncIterator<GameEventLine>,
+    game: Pick<StepSessionIo, 'open' | 'start' | 'lastRevision'>,
     line: (event: GameEventLine) => string,
     state: (game: GameState) => string[],
   ): Promise<void> {
@@ -111,7 +136,7 @@ export class ReplayCommand extends CommandRunner {
     const hint = (text: string): void => void process.stderr.write(`${text}\n`);
     if (process.stdin.isTTY) hint(STEP_HELP);
     try {
-      await new StepSession({ events, keys, line, state, hint }).run();
+      await new StepSession({ ...game, keys, line, state, hint }).run();
     } finally {
       keys.close();
     }
@@ -128,21 +153,30 @@ export class ReplayCommand extends CommandRunner {
     );
   }
 
-  private async printAll(
-    events: AsyncIterable<GameEventLine>,
+  private async printRange(
+    range: ReplayRange,
+    source: ReplaySource,
     line: (event: GameEventLine) => string,
     state: (game: GameState) => string[],
   ): Promise<void> {
     const game = initialState();
+    let shown = false;
     let batch: string[] = [];
-    for await (const event of events) {
-      // Each event is folded once and never used again: no copy needed.
-      evolve(game, event as unknown as DomainEvent);
-      batch.push(line(event));
-      if (batch.length >= BATCH) {
-        await writeLines(process.stdout, batch);
-        batch = [];
+    const events = upTo(range.point, source.events());
+    try {
+      for await (const event of events) {
+        // Each event is folded once and never used again: no copy needed.
+        evolve(game, event as unknown as DomainEvent);
+        shown ||= reachesStart(range.start, event);
+        if (!shown) continue;
+        batch.push(line(event));
+        if (batch.length >= BATCH) {
+          await writeLines(process.stdout, batch);
+          batch = [];
+        }
       }
+    } finally {
+      await events.return(undefined);
     }
     await writeLines(process.stdout, [...batch, ...state(game)]);
   }
