@@ -14,6 +14,32 @@ export default tseslint.config(
     },
   },
   {
+    // The replay page's ES modules run in the browser (tsc checks their types: apps/api/src/replay/assets/tsconfig.json).
+    files: ['apps/api/src/replay/assets/**/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      // The browser's names the page uses (listed, so that a typo is still an undefined name).
+      globals: Object.fromEntries(
+        [
+          'window',
+          'document',
+          'location',
+          'history',
+          'sessionStorage',
+          'fetch',
+          'EventSource',
+          'URLSearchParams',
+          'requestAnimationFrame',
+          'setTimeout',
+          'clearTimeout',
+          'HTMLElement',
+          'HTMLInputElement',
+          'Element',
+        ].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
+  {
     // Only outside Nest: with decorator metadata, a type-only import of an injected class breaks injection.
     files: ['libs/rules/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }] },

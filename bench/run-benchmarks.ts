@@ -19,6 +19,7 @@ const BENCHES = [
   { id: 'sse-catch-up', script: 'sse-catch-up.bench.ts', fixture: true },
   { id: 'audit', script: 'audit.bench.ts' },
   { id: 'scheduler-start', script: 'scheduler-start.bench.ts' },
+  { id: 'replay-page', script: 'replay-page.bench.ts', fixture: true },
 ];
 
 function runBench(script: string, args: string[]): { ok: boolean; ms: number } {

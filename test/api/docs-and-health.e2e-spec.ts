@@ -49,15 +49,21 @@ describe('OpenAPI document and health (e2e, SQLite)', () => {
         'GET /log/entries',
         'GET /log/inclusion',
         'GET /log/consistency',
+        'GET /events',
+        'GET /games/{id}/timeline',
+        'GET /games/{id}/viewer',
+        'GET /rules',
+        'GET /rules/{id}',
       ].sort(),
     );
     // Issue #5: a bearer scheme, declared on every endpoint but health (the 401/403 answers are documented too).
     expect(response.body.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     for (const [route, methods] of Object.entries(response.body.paths as Record<string, Record<string, Operation>>)) {
       for (const [method, operation] of Object.entries(methods)) {
-        // Public: health, the signing keys, and reading the tournament log (its heads reveal nothing).
+        // Public: health, the rules, the signing keys, and reading the tournament log (its heads reveal nothing).
         const secured =
           route !== '/health' &&
+          !route.startsWith('/rules') &&
           route !== '/.well-known/sanctum-keys' &&
           !(route.startsWith('/log/') && method === 'get');
         expect([`${method} ${route}`, operation.security ?? []]).toEqual([

@@ -160,6 +160,14 @@ describe('receipts: every acknowledged command answers with a signed receipt (is
     expect(await list(tokens.red)).toEqual(['set-up', 'red-bolt', 'red-confirm', collection]);
     expect(await list(tokens.blue)).toEqual(['set-up', 'blue-mend', 'blue-cancel', 'blue-confirm', collection]);
     expect(await list()).toEqual(['set-up', collection]);
+    // The organiser may look through another viewer's eyes (?as=), exactly; nobody else may.
+    const as = async (view: string) =>
+      ((await api.organiser.get(`/games/signed/receipts?as=${view}`).expect(200)).body.receipts as Receipt[]).map(
+        (r) => r.commandId,
+      );
+    expect(await as('red')).toEqual(await list(tokens.red));
+    expect(await as('public')).toEqual(await list());
+    await api.as(tokens.red).get('/games/signed/receipts?as=blue').expect(403);
     const all = (await api.organiser.get('/games/signed/receipts').expect(200)).body.receipts as Receipt[];
     expect(all.slice(0, answered.length)).toEqual(answered);
     // The other side's command is answered like one that does not exist.

@@ -61,10 +61,13 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
       expect(response.text).toContain('src="/replay/assets/replay.js"');
     });
 
-    it('serves its script and style sheet, and nothing else from its folder', async () => {
+    it('serves its modules and style sheet, and nothing else from its folder', async () => {
       const script = await api.as().get('/replay/assets/replay.js').expect(200);
       expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
-      expect(script.text).toContain('EventSource');
+      expect(script.text).toContain("from './live-follow.js'");
+      const module = await api.as().get('/replay/assets/live-follow.js').expect(200);
+      expect(module.text).toContain('EventSource');
+      await api.as().get('/replay/assets/tsconfig.json').expect(404);
       const css = await api.as().get('/replay/assets/replay.css').expect(200);
       expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
       await api.as().get('/replay/assets/replay.html').expect(404);
@@ -137,15 +140,26 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
       await browser?.close();
     });
 
-    it('lists every event with its rule and step, and marks the turns and phases along the timeline', async () => {
+    /** Selects a revision with the slider and waits for the board to show it. */
+    async function goTo(on: Page, revision: number): Promise<void> {
+      await on.getByTestId('revision-slider').fill(String(revision));
+      await on.locator(`[data-testid="board"][data-revision="${revision}"]:not([aria-busy])`).waitFor();
+    }
+
+    it('lists the events with their rule and step, and marks the turns and phases along the timeline', async () => {
       const last = events.length - 1;
       await page.locator(`[data-testid="board"][data-revision="${last}"]`).waitFor();
       // The token was taken out of the address (kept for the tab): a copied link does not carry it.
       expect(page.url()).not.toContain('token');
-      expect(await page.getByTestId('viewer-mode').getAttribute('data-mode')).toBe('token');
-      await expect(page.locator('[data-testid="event-list"] li.event').count()).resolves.toBe(events.length);
+      expect(await page.getByTestId('viewer-mode').getAttribute('data-mode')).toBe('organiser');
+      expect(await page.getByTestId('viewer-label').textContent()).toBe('organiser’s view: everything');
+      // Virtualised: the rows in view exist, not one per event.
+      const rows = await page.locator('[data-testid="event-list"] li.event').count();
+      expect(rows).toBeGreaterThan(10);
+      expect(rows).toBeLessThan(events.length);
       expect(await slider().getAttribute('max')).toBe(String(last));
       const damage = damageApplied('b-archer')[0];
+      await goTo(page, damage.revision);
       const row = page.getByTestId(`event-${damage.revision}`);
       expect(await row.locator('.type').textContent()).toBe('DamageApplied');
       expect(await row.locator('.step').textContent()).toBe(damage.metadata.step);
@@ -218,6 +232,7 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
 
     /** Clicks an event in the list and checks the causal chain the page shows for it (from `source`). */
     async function clickAndCheckChain(on: Page, revision: number, source: 'service' | 'page'): Promise<void> {
+      await goTo(on, Math.max(0, revision - 1));
       await on.getByTestId(`event-${revision}`).locator('button').click();
       await on.locator(`[data-testid="selected-event"][data-revision="${revision}"]`).waitFor();
       const chain = on.getByTestId('causal-chain');
@@ -288,6 +303,83 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
       expect(pageErrors).toEqual([]);
     });
 
+    it('shows what each rule says on its badge, and in the details with a link to the rule’s page', async () => {
+      const damage = damageApplied('b-archer')[0];
+      await goTo(page, damage.revision);
+      const badge = page.getByTestId(`event-${damage.revision}`).locator('.code.rule');
+      await expect(badge.getAttribute('title')).resolves.toMatch(/^D4 Damage is applied: The minion loses HP/);
+      const text = page.getByTestId('rule-text');
+      expect(await text.textContent()).toContain('D4 Damage is applied: The minion loses HP equal to the damage left.');
+      expect(await text.textContent()).toContain('from The Damage Pipeline');
+      expect(await text.locator('a').getAttribute('href')).toBe('/rules/D4');
+      // Every badge the page shows carries its rule's words.
+      const titles = await page
+        .locator('.code.rule')
+        .evaluateAll((badges) => badges.map((b) => `${b.textContent}|${b.getAttribute('title')}`));
+      expect(titles.length).toBeGreaterThan(5);
+      for (const title of titles) expect(title).toMatch(/^([A-Z][0-9.]*|A)\|\1 .+: .{20,}/);
+    });
+
+    it('leads a squandered spell to the death that made its target dead, beside its own chain', async () => {
+      const squandered = events.find((event) => event.type === 'SpellSquandered') as EventLine;
+      const died = events.find((event) => event.type === 'MinionDied') as EventLine;
+      await goTo(page, squandered.revision);
+      await page.locator(`[data-testid="causal-chain"][data-source="service"]`).waitFor();
+      expect(await page.getByTestId('selected-event-description').textContent()).toBe(
+        `${squandered.data.orderId} is squandered: the target is dead (because of revision ${died.revision})`,
+      );
+      await page.getByTestId(`because-rev-${died.revision}`).waitFor();
+      const nested = page.getByTestId('because-chain');
+      expect(await nested.getByTestId(`because-link-${died.revision}`).textContent()).toContain('MinionDied');
+      // The death's own chain, back to the bolt that caused it.
+      const bolt = damageApplied('b-archer')[0];
+      await nested.getByTestId(`because-chain-rev-${bolt.revision}`).waitFor();
+      await page.screenshot({ path: SCREENSHOT.replace('.png', '-because.png'), fullPage: true });
+      await nested.getByTestId(`because-link-${died.revision}`).click();
+      await page.locator(`[data-testid="board"][data-revision="${died.revision}"]:not([aria-busy])`).waitFor();
+      expect(await page.getByTestId('selected-event-type').textContent()).toBe('MinionDied');
+    });
+
+    it('lets the organiser switch to red’s, blue’s and the public view without other tokens, each exactly theirs', async () => {
+      const viewer = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      try {
+        await viewer.goto(`${api.url}/replay/${GAME}#token=${encodeURIComponent(api.organiserToken)}`);
+        const stored = await readEvents(api, GAME);
+        const pending = stored.length - 1; // red's attack order of the live test: blue may not see it yet
+        await viewer.locator(`[data-testid="board"][data-revision="${pending}"]`).waitFor();
+        expect(await viewer.locator(`[data-testid="event-${pending}"]:not(.loading) .type`).textContent()).toBe(
+          'AttackOrdered',
+        );
+        for (const [view, label, shown] of [
+          ['blue', 'blue’s view', 'Redacted'],
+          ['public', 'public view', 'Redacted'],
+          ['red', 'red’s view', 'AttackOrdered'],
+        ] as const) {
+          await viewer.getByTestId('view-switch').selectOption(view);
+          await viewer.locator(`[data-testid="viewer-mode"][data-mode="${view}"]`).waitFor();
+          expect(await viewer.getByTestId('viewer-label').textContent()).toContain(label);
+          await viewer.locator(`[data-testid="board"][data-revision="${pending}"]:not([aria-busy])`).waitFor();
+          const row = viewer.locator(`[data-testid="event-${pending}"]:not(.loading) .type`);
+          expect([view, await row.textContent()]).toEqual([view, shown]);
+          // The board is that viewer's: its own token's state, byte for byte, shows the same hand.
+          const own = view === 'public' ? api.as() : api.as(tokens[view]);
+          const state = (await own.get(`/games/${GAME}/state?at=${pending}`).expect(200)).body as {
+            state: { players: { blue: { hand: string[]; handSize?: number } } };
+          };
+          const hand = state.state.players.blue;
+          const expectedHand = hand.hand.length ? hand.hand.join(', ') : hand.handSize ? `hidden` : 'empty';
+          expect(await viewer.getByTestId('player-blue-hand').textContent()).toContain(expectedHand);
+        }
+        await viewer.screenshot({ path: SCREENSHOT.replace('.png', '-as-red.png'), fullPage: true });
+        // A player's own page has no switch: its token shows its view only.
+        await viewer.goto(`${api.url}/replay/${GAME}#token=${encodeURIComponent(tokens.blue)}`);
+        await viewer.locator('[data-testid="viewer-mode"][data-mode="blue"]').waitFor();
+        expect(await viewer.getByTestId('view-switch').count()).toBe(0);
+      } finally {
+        await viewer.close();
+      }
+    });
+
     it('shows a spectator (no token) the other side’s order as hidden until the turn executes, then in its place', async () => {
       const spectator = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       const errors: string[] = [];
@@ -300,9 +392,10 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
         await spectator.goto(`${api.url}/replay/${GAME}`);
         await spectator.locator(`[data-testid="board"][data-revision="${hidden}"]:not([aria-busy])`).waitFor();
         expect(await spectator.getByTestId('viewer-mode').getAttribute('data-mode')).toBe('public');
+        expect(await spectator.getByTestId('view-switch').count()).toBe(0);
         const row = spectator.getByTestId(`event-${hidden}`);
         expect(await row.locator('.type').textContent()).toBe('Redacted');
-        expect(await row.locator('.summary').textContent()).toBe('hidden order');
+        expect(await row.locator('.summary').textContent()).toBe('a hidden order');
         expect(await row.getAttribute('class')).toContain('redacted');
         const board = await spectator.getByTestId('board').textContent();
         expect(board).not.toContain('attacks');
@@ -325,7 +418,9 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
           revision: number;
           commandId: string;
         }[];
+      // Read once the panel is opened: recomputing them is a pass over the whole game.
       const shown = async (viewer: Page) => {
+        await viewer.getByTestId('receipts-panel').locator('summary').click();
         await viewer.locator('[data-testid="receipts"] li[data-testid^="receipt-"]').first().waitFor();
         return viewer
           .locator('[data-testid="receipts"] li')
@@ -364,6 +459,14 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
       const all = await receiptsOf(api.organiserToken);
       expect(await shown(page)).toEqual(all.map((receipt) => receipt.commandId));
       expect(all.some((receipt) => receipt.commandId.includes('/blue/'))).toBe(true);
+      // The organiser looking through red's eyes sees red's receipts, exactly.
+      const asRed = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      try {
+        await asRed.goto(`${api.url}/replay/${GAME}#token=${encodeURIComponent(api.organiserToken)}&view=red`);
+        expect(await shown(asRed)).toEqual((await receiptsOf(tokens.red)).map((receipt) => receipt.commandId));
+      } finally {
+        await asRed.close();
+      }
       expect(pageErrors).toEqual([]);
     });
   });

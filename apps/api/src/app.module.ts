@@ -13,10 +13,14 @@ import { GameErrorsFilter } from './errors/game-errors.filter';
 import { GameForkHttpController } from './fork/game-fork.http.controller';
 import { GameEventsHttpController } from './events/game-events.http.controller';
 import { GameEventsReader } from './events/game-events.reader';
+import { GlobalEventsHttpController } from './events/global-events.http.controller';
+import { GlobalEventsReader } from './events/global-events.reader';
 import { GameSummariesReader } from './games/game-summaries.reader';
+import { CompressedResponsesMiddleware } from './http/compressed-responses.middleware';
 import { JsonBodyMiddleware } from './http/json-body.middleware';
 import { GamesHttpController } from './games/games.http.controller';
 import { HealthHttpController } from './health/health.http.controller';
+import { HomeHttpController } from './home/home.http.controller';
 import { StoreHealthIndicator } from './health/store.health-indicator';
 import { AcceptingWorkGuard } from './lifecycle/accepting-work.guard';
 import { RequestDrain } from './lifecycle/request-drain.service';
@@ -25,10 +29,13 @@ import { GameReceiptsHttpController } from './receipts/game-receipts.http.contro
 import { SigningKeysHttpController } from './receipts/signing-keys.http.controller';
 import { TournamentLogHttpController } from './tournament-log/tournament-log.http.controller';
 import { OrdersHttpController } from './orders/orders.http.controller';
+import { RulesHttpController } from './rules/rules.http.controller';
 import { GameStateHttpController } from './state/game-state.http.controller';
+import { GameTimelineHttpController } from './timeline/game-timeline.http.controller';
 import { EventStreamsSseController } from './streams/event-streams.sse.controller';
 import { EventStreamsService } from './streams/event-streams.service';
 import { createValidationPipe } from './validation/validation.pipe';
+import { GameViewerHttpController } from './viewers/game-viewer.http.controller';
 import { GameViews } from './viewers/game-views.service';
 import { redactTokenInUrl } from './viewers/token-in-url';
 import { ViewerGuard } from './viewers/viewer.guard';
@@ -89,7 +96,9 @@ export class AppModule implements NestModule {
         GamesHttpController,
         OrdersHttpController,
         GameStateHttpController,
+        GameTimelineHttpController,
         GameEventsHttpController,
+        GameViewerHttpController,
         GameAuditHttpController,
         EventCausationHttpController,
         GameForkHttpController,
@@ -97,7 +106,10 @@ export class AppModule implements NestModule {
         SigningKeysHttpController,
         TournamentLogHttpController,
         EventStreamsSseController,
+        GlobalEventsHttpController,
         HealthHttpController,
+        RulesHttpController,
+        HomeHttpController,
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },
@@ -112,6 +124,7 @@ export class AppModule implements NestModule {
         AcceptingWorkGuard,
         GameSummariesReader,
         GameEventsReader,
+        GlobalEventsReader,
         EventStreamsService,
         StoreHealthIndicator,
       ],
@@ -120,5 +133,6 @@ export class AppModule implements NestModule {
 
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(JsonBodyMiddleware).forRoutes('{*path}');
+    consumer.apply(CompressedResponsesMiddleware).forRoutes('{*path}');
   }
 }

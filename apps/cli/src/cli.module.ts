@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CliProgram } from './cli-program';
 import { REPLAY_PROVIDERS } from './replay/replay.providers';
+import { RulesCommand } from './rules/rules.command';
 import { ScenarioFileReader } from './scenario-file.reader';
 import { SimulateCommand } from './simulate.command';
 import { TRANSFER_PROVIDERS } from './transfer/transfer.providers';
@@ -16,6 +17,7 @@ import { VerifyProofCommand } from './receipts/verify-proof.command';
     ScenarioFileReader,
     SimulateCommand,
     ...REPLAY_PROVIDERS,
+    RulesCommand,
     ...TRANSFER_PROVIDERS,
     VerifyCommand,
     VerifyReceiptCommand,

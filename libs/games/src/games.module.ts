@@ -12,6 +12,7 @@ import { RECEIPT_KEYS } from './receipts/receipt-keys.token';
 import { parseSigningKey, generateSigningKeyPem } from './receipts/signing-key';
 import { StaleSnapshotsPruner } from './loading/stale-snapshots.pruner';
 import { GarbageCollectionScheduler } from './scheduling/garbage-collection.scheduler';
+import { GameTimelineService } from './time-travel/game-timeline.service';
 import { TimeTravelService } from './time-travel/time-travel.service';
 
 export type GamesModuleOptions = Pick<GamesOptions, 'store'> &
@@ -36,6 +37,7 @@ export class GamesModule {
       GameCommandService,
       RecordedCommandFinder,
       TimeTravelService,
+      GameTimelineService,
       GarbageCollectionScheduler,
       StaleSnapshotsPruner,
     ];
@@ -47,6 +49,7 @@ export class GamesModule {
         GameRepository,
         GameCommandService,
         TimeTravelService,
+        GameTimelineService,
         GarbageCollectionScheduler,
         GAMES_OPTIONS,
         RECEIPT_KEYS,

@@ -60,6 +60,24 @@ describe('EventCausationService: why an event happened, back to the command and 
     });
   });
 
+  it('Q2: a squandered spell leads, beside its order, to the MinionDied that made its target dead, and on to that death’s own causes', async () => {
+    const revision = types.indexOf('SpellSquandered');
+    const died = types.indexOf('MinionDied');
+    const answer = await why(revision);
+    const [squandered] = answer.chain;
+    expect(squandered).toMatchObject({ type: 'SpellSquandered', data: { reason: 'target-dead' } });
+    expect(answer.chain.map((link) => link.type).slice(1)).toEqual([
+      'SpellExecuting',
+      'SpellExecutionPhaseStarted',
+      'OrdersConfirmed',
+    ]);
+    expect(squandered.because).toMatchObject({ revision: died, type: 'MinionDied', rule: 'E2' });
+    expect(squandered.because?.chain.map((link) => link.type)).toEqual((await why(died)).chain.map((l) => l.type));
+    expect(squandered.because?.chain.find((link) => link.type === 'SpellExecuting')?.order).toMatchObject({
+      data: { spell: 'bolt' },
+    });
+  });
+
   it('T3: damage in combat links the attack order that caused it', async () => {
     const revision = types.lastIndexOf('DamageApplied');
     const answer = await why(revision);

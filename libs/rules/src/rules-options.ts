@@ -2,7 +2,7 @@
  * Every project assumption ([A] in RULES.md) lives here, so it can be read and changed in one place.
  * The engine version is part of every snapshot key: bump it whenever a change here alters derived events.
  */
-export const ENGINE_VERSION = '1.5.0';
+export const ENGINE_VERSION = '1.6.0';
 
 /** The `rule` events cite when what they record is one of the project's own assumptions rather than a rule. */
 export const ASSUMPTION = 'A';

@@ -44,7 +44,7 @@ describe('A: a command does bounded work (RULES_OPTIONS.commandEventBudget)', ()
 
   it('A: attacks still to come once the budget is spent fizzle (budget-spent), and spell effects take no place', () => {
     const bolt = spell('bolt', { effects: [{ damage: { amount: 1, magical: true } }] });
-    given(
+    const outcome = given(
       game()
         .spells(bolt)
         .hand('blue', 'bolt')
@@ -55,6 +55,9 @@ describe('A: a command does bounded work (RULES_OPTIONS.commandEventBudget)', ()
       .then(event('CommandBudgetSpent'), event('AttackFizzled', { reason: 'budget-spent' }, { rule: 'A' }))
       .andNot(event('DamageIncoming', { minionId: 'B2' }), event('AttackExecuting', { attackerId: 'R2' }))
       .andState((state) => expect(state.minions.B2.hp).toBe(9));
+    // The fizzle names the CommandBudgetSpent that made it fizzle.
+    const spent = outcome.find(event('CommandBudgetSpent'));
+    expect(outcome.find(event('AttackFizzled')).data.reasonEventId).toBe(spent.metadata.eventId);
   });
 
   it('A: a spell whose effects start past the budget executes and resolves, with no effect', () => {

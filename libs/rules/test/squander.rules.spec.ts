@@ -1,4 +1,4 @@
-import type { MinionSpec, Trigger } from '../src';
+import type { DomainEvent, MinionSpec, Trigger } from '../src';
 import { cast, event, game, given, order, recruit, spell, targetSpell, turn } from '../src/testing';
 
 const bolt = spell('bolt', { effects: [{ damage: { amount: 3, magical: true } }] });
@@ -69,6 +69,50 @@ describe('Squandering and replacement (Q1–Q5)', () => {
       )
         .when(targetSpell('blue', 'mend', { minion: 'B9' }))
         .thenRejected({ kind: 'rule', rule: 'Q1', field: 'target' });
+    });
+  });
+
+  describe('why a spell squandered: reasonEventId names the event that made the reason true', () => {
+    const only = (events: readonly DomainEvent[], type: string) => events.filter((e) => e.type === type);
+
+    it('Q2: each squandered spell names the MinionDied that made its target dead (causationId stays the execution)', () => {
+      const outcome = given(board().hand('red', 'bolt', 'hex').hand('blue', 'mend'))
+        .when(
+          turn({
+            red: [cast('bolt', { minion: 'B1' }), cast('hex', { minion: 'B1' })],
+            blue: [cast('mend', { minion: 'B1' })],
+          }),
+        )
+        .run();
+      const [died] = only(outcome.events, 'MinionDied');
+      const squandered = only(outcome.events, 'SpellSquandered');
+      expect(squandered).toHaveLength(2);
+      for (const event of squandered) {
+        expect(event.data).toMatchObject({ reason: 'target-dead', reasonEventId: died.metadata.eventId });
+        const execution = outcome.events.find((e) => e.metadata.eventId === event.metadata.causationId);
+        expect(execution?.type).toBe('SpellExecuting');
+      }
+    });
+
+    it('Q3: a spell on a replaced group names the GroupReplaced', () => {
+      const outcome = given(board().hand('red', 'lycanthropy').hand('blue', 'bless'))
+        .when(turn({ red: [cast('lycanthropy', { group: 'B' })], blue: [cast('bless', { group: 'B' })] }))
+        .run();
+      const [replaced] = only(outcome.events, 'GroupReplaced');
+      const [squandered] = only(outcome.events, 'SpellSquandered');
+      expect(squandered.data).toMatchObject({ reason: 'target-replaced', reasonEventId: replaced.metadata.eventId });
+    });
+
+    it('S6: the second copy names the first copy’s SpellActivated', () => {
+      const outcome = given(board().hand('red', 'hex').hand('blue', 'hex'))
+        .when(turn({ red: [cast('hex', { minion: 'B2' })], blue: [cast('hex', { minion: 'B2' })] }))
+        .run();
+      const [activated] = only(outcome.events, 'SpellActivated');
+      const [squandered] = only(outcome.events, 'SpellSquandered');
+      expect(squandered.data).toMatchObject({
+        reason: 'blocked-by-active-copy',
+        reasonEventId: activated.metadata.eventId,
+      });
     });
   });
 

@@ -296,6 +296,26 @@ describe('Turn (T1–T3)', () => {
         });
     });
 
+    it('T3: a fizzled attack names the death that made it fizzle (reasonEventId); causationId stays its execution', () => {
+      const outcome = given(
+        game()
+          .group('R', 'red', [recruit('R1', { attacks: [{ kind: 'hand', damage: 9 }] }), recruit('R2')])
+          .group('B', 'blue', [recruit('B1', { hp: 4 })]),
+      )
+        .when(turn({ red: [attack('R1', 'B1'), attack('R2', 'B1')], blue: [attack('B1', 'R1')] }))
+        .run();
+      const died = outcome.events.find((e) => e.type === 'MinionDied' && e.data.minionId === 'B1');
+      const fizzled = outcome.events.filter((e) => e.type === 'AttackFizzled');
+      expect(fizzled.map((e) => e.data)).toEqual([
+        { orderId: outcome.orderId(2), reason: 'victim-gone', reasonEventId: died?.metadata.eventId },
+        { orderId: outcome.orderId(3), reason: 'attacker-gone', reasonEventId: died?.metadata.eventId },
+      ]);
+      for (const event of fizzled) {
+        const cause = outcome.events.find((e) => e.metadata.eventId === event.metadata.causationId);
+        expect(cause?.type).toBe('AttackExecuting');
+      }
+    });
+
     it('T3: an attacker killed by a spell in the spell phase makes its attack fizzle', () => {
       given(
         board()

@@ -20,6 +20,30 @@ export class OrderLinkDto {
   commandId!: string;
 }
 
+export class ReasonLinkDto {
+  @ApiProperty({ example: 19 })
+  revision!: number;
+
+  @ApiProperty({ example: 'MinionDied' })
+  type!: string;
+
+  @ApiProperty({ type: 'string', nullable: true, example: 'E2' })
+  rule!: string | null;
+
+  @ApiProperty({ type: 'string', nullable: true, example: 'E2' })
+  step!: string | null;
+
+  @ApiProperty({ type: 'object', additionalProperties: true, example: { minionId: 'b-archer', category: 'dies' } })
+  data!: Record<string, unknown>;
+
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    description: 'Why that event happened: its own chain (CausationLink), itself first, back to its command.',
+  })
+  chain!: Record<string, unknown>[];
+}
+
 export class CausationLinkDto {
   @ApiProperty({ example: 19 })
   revision!: number;
@@ -41,6 +65,14 @@ export class CausationLinkDto {
     description: 'On a SpellExecuting or AttackExecuting: the order it carries out.',
   })
   order?: OrderLinkDto;
+
+  @ApiPropertyOptional({
+    type: ReasonLinkDto,
+    description:
+      'On a SpellSquandered or an AttackFizzled: the event that made its reason true (`data.reasonEventId`, e.g. the ' +
+      'MinionDied that made the target dead), with its own chain. `causationId` stays the execution.',
+  })
+  because?: ReasonLinkDto;
 }
 
 export class CausingCommandDto {

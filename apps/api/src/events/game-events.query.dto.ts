@@ -1,11 +1,18 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, Min } from 'class-validator';
+import { IsIn, IsInt, Max, Min } from 'class-validator';
 import { Optional } from '@app/games/scenario-file/field.decorators';
 import { NotLessThan } from '../validation/query-rules.decorators';
 import { ToWholeNumber } from '../validation/query-transforms';
+import { ViewAsQuery, type ViewName } from '../viewers/view-as';
 import { EventTypesQueryDto } from './event-types.query.dto';
 
-/** `GET /games/:id/events?from=&to=&types=`: a revision range (both inclusive) and a type filter. */
+/** The most revisions one page reads (`?limit=`). */
+export const EVENTS_PAGE_LIMIT = 5000;
+
+/**
+ * `GET /games/:id/events?from=&to=&types=&limit=&describe=&as=`: a revision range (both inclusive), a type filter,
+ * and optionally a page of it: `limit` revisions from `from`, the answer's `next` being the `from` of the next page.
+ */
 export class GameEventsQueryDto extends EventTypesQueryDto {
   @ApiPropertyOptional({ description: 'First revision (inclusive; default 0).', minimum: 0, type: 'integer' })
   @Min(0)
@@ -21,4 +28,30 @@ export class GameEventsQueryDto extends EventTypesQueryDto {
   @ToWholeNumber()
   @Optional()
   to?: number;
+
+  @ApiPropertyOptional({
+    description:
+      `A page: read at most this many revisions from \`from\` (1–${EVENTS_PAGE_LIMIT}); the answer then has \`next\`, the ` +
+      '`from` of the next page, or null after the last. Without it, the whole range in one answer (as before).',
+    minimum: 1,
+    maximum: EVENTS_PAGE_LIMIT,
+    type: 'integer',
+  })
+  @Max(EVENTS_PAGE_LIMIT)
+  @Min(1)
+  @IsInt()
+  @ToWholeNumber()
+  @Optional()
+  limit?: number;
+
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description: 'Add `description` to every event: the sentence `sanctum replay` prints for it.',
+  })
+  @IsIn(['true', 'false'])
+  @Optional()
+  describe?: 'true' | 'false';
+
+  @ViewAsQuery()
+  as?: ViewName;
 }

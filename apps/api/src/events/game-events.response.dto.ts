@@ -32,6 +32,12 @@ export class GameEventLineDto {
       '(S9) are never released.',
   })
   released?: Record<string, unknown>[];
+
+  @ApiPropertyOptional({
+    example: 'b-archer takes 3 damage (3 → 0 HP)',
+    description: 'With `?describe=true`: what happened, in the words `sanctum replay` uses.',
+  })
+  description?: string;
 }
 
 export class GameEventsResponseDto {
@@ -40,4 +46,12 @@ export class GameEventsResponseDto {
 
   @ApiProperty({ type: [GameEventLineDto] })
   events!: GameEventLineDto[];
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    example: 500,
+    description: 'With `?limit=`: the `from` of the next page, or null when this page reached the range’s end.',
+  })
+  next?: number | null;
 }

@@ -22,7 +22,6 @@ import { SignedGameHeadDto } from './receipt.response.dto';
  * head of a game, which anyone may fetch: hashes are keyed with the game's secret and reveal nothing.
  */
 @ApiTags('receipts')
-@Access('reader')
 @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Malformed game id or query (named).' })
 @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such game.' })
 @Controller('games/:id')
@@ -30,6 +29,7 @@ export class GameReceiptsHttpController {
   constructor(private readonly receipts: GameReceipts) {}
 
   @Get('receipts')
+  @Access('reader', { viewAs: true })
   @ApiOperation({ summary: 'The signed receipts of the recorded commands the caller may see' })
   @ApiOkResponse({ type: GameReceiptsResponseDto })
   async list(
@@ -41,6 +41,7 @@ export class GameReceiptsHttpController {
   }
 
   @Get('head')
+  @Access('reader')
   @ApiOperation({ summary: 'The game’s latest revision and chain hash, signed' })
   @ApiOkResponse({ type: SignedGameHeadDto })
   @ApiConflictResponse({

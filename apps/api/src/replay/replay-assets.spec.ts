@@ -30,6 +30,14 @@ describe('replay page assets', () => {
     expect(findReplayAssetsDir(compiled)).toBe(path.join(compiled, 'assets'));
   });
 
+  it('serve every module and style sheet of the folder, and nothing else (not the template, not the tsconfig)', () => {
+    const assets = new ReplayAssets(path.join(__dirname, 'assets'));
+    const names = fs.readdirSync(path.join(__dirname, 'assets'));
+    expect(assets.names).toEqual(names.filter((name) => /\.(js|css)$/.test(name)).sort());
+    expect(assets.names).toEqual(expect.arrayContaining(['replay.js', 'api-client.js', 'event-list.js', 'board.js']));
+    expect(assets.file('tsconfig.json')).toBeUndefined();
+  });
+
   it('say where they were looked for when missing', () => {
     expect(() => findReplayAssetsDir(root)).toThrow(`${REPLAY_ASSETS_IN_REPO}/replay.html`);
   });
@@ -43,6 +51,11 @@ describe('replay page assets', () => {
     );
     expect(assets.file('replay.js')).toEqual({ contentType: 'text/javascript; charset=utf-8', body: '// script' });
     expect(assets.file('replay.html')).toBeUndefined();
+    expect(assets.names).toEqual(['replay.css', 'replay.js']);
+    fs.writeFileSync(path.join(root, 'replay.html'), '<head>{{modulePreloads}}</head>');
+    expect(new ReplayAssets(root).page('g')).toBe(
+      '<head><link rel="modulepreload" href="/replay/assets/replay.js" /></head>',
+    );
     expect(escapeHtml(`'&`)).toBe('&#39;&amp;');
   });
 });

@@ -9,10 +9,14 @@ const PAGE_FILE = 'replay.html';
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath d='M8 1 15 8 8 15 1 8z' fill='%235b3fd1'/%3E%3C/svg%3E";
 
-/** The files the page loads, by the name in their URL (`/replay/assets/<name>`), with their media type. */
-const STATIC_FILES: Record<string, string> = {
-  'replay.js': 'text/javascript; charset=utf-8',
-  'replay.css': 'text/css; charset=utf-8',
+/**
+ * The files the page loads, by the name in their URL (`/replay/assets/<name>`): every script (the page's ES modules)
+ * and style sheet of the folder, with their media type. Nothing else there is served (the page's template, its
+ * tsconfig).
+ */
+const MEDIA_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
 };
 
 export interface StaticFile {
@@ -56,15 +60,29 @@ export class ReplayAssets {
   constructor(dir: string = findReplayAssetsDir()) {
     this.dir = dir;
     this.template = fs.readFileSync(path.join(dir, PAGE_FILE), 'utf8');
-    for (const [name, contentType] of Object.entries(STATIC_FILES)) {
+    for (const name of fs.readdirSync(dir).sort()) {
+      const contentType = MEDIA_TYPES[path.extname(name)];
+      if (contentType === undefined) continue;
       this.files.set(name, { contentType, body: fs.readFileSync(path.join(dir, name), 'utf8') });
     }
   }
 
-  /** The replay page of a game (the id is checked by the caller; it is escaped anyway). */
+  /**
+   * The replay page of a game (the id is checked by the caller; it is escaped anyway). `{{modulePreloads}}` becomes a
+   * `modulepreload` link per module, so the browser fetches them all at once rather than import level by level.
+   */
   page(gameId: string): string {
     const id = escapeHtml(gameId);
-    return this.template.replace(/\{\{gameId\}\}/g, () => id);
+    const preloads = this.names
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => `<link rel="modulepreload" href="/replay/assets/${escapeHtml(name)}" />`)
+      .join('\n    ');
+    return this.template.replace(/\{\{gameId\}\}/g, () => id).replace('{{modulePreloads}}', () => preloads);
+  }
+
+  /** The names of the files served. */
+  get names(): string[] {
+    return [...this.files.keys()];
   }
 
   /** A file of the page by its name, or undefined for any other name. */

@@ -6,22 +6,8 @@ import { gameStream } from '@app/games';
 import { SETUP_ID } from '@app/rules';
 import { errorBody } from '../errors/error-body';
 import { Access } from '../viewers/access.decorator';
+import { PAGE_CSP } from './page-csp';
 import { ReplayAssets } from './replay-assets';
-
-/**
- * The page may load only its own files and talk only to this service; no inline script or style markup
- * (the script sets styles through the CSSOM, which this allows).
- */
-const PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 function send(response: Response, status: number, contentType: string, body: string): void {
   response

@@ -19,7 +19,7 @@ export class GameStateHttpController {
   ) {}
 
   @Get()
-  @Access('reader')
+  @Access('reader', { viewAs: true })
   @ApiOperation({
     summary: 'The state now, at a revision, or at the start or end of a turn (and phase), as the caller may see it',
   })

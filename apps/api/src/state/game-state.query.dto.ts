@@ -5,6 +5,7 @@ import type { Phase } from '@app/rules';
 import { Optional } from '@app/games/scenario-file/field.decorators';
 import { Excludes, Needs } from '../validation/query-rules.decorators';
 import { ToWholeNumber } from '../validation/query-transforms';
+import { ViewAsQuery, type ViewName } from '../viewers/view-as';
 
 export const EDGES = ['start', 'end'] as const;
 
@@ -44,4 +45,7 @@ export class GameStateQueryDto {
   @IsIn(EDGES)
   @Optional()
   edge?: (typeof EDGES)[number];
+
+  @ViewAsQuery()
+  as?: ViewName;
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Headers, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Headers, type MessageEvent, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiHeader,
@@ -9,8 +9,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { EMPTY } from 'rxjs';
+import { EMPTY, type Observable } from 'rxjs';
 import type { Viewer } from '@app/games';
+import { withDescriptions } from '../events/described-event-line';
 import { ErrorResponseDto } from '../errors/error.response.dto';
 import { GameEventsReader } from '../events/game-events.reader';
 import { GameIdPipe } from '../games/game-id.pipe';
@@ -30,7 +31,6 @@ import { type OpenEvents, writeSse } from './sse-response.writer';
 @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A query parameter or Last-Event-ID is malformed.' })
 @UseGuards(AcceptingWorkGuard)
 // An EventSource cannot set an Authorization header: these two also take the token as `?token=`.
-@Access('reader', { queryToken: true })
 @Controller()
 export class EventStreamsSseController {
   constructor(
@@ -49,6 +49,7 @@ export class EventStreamsSseController {
 
   /** Async so that an unknown game is a 404 before any stream header is sent. */
   @Get('games/:id/events/stream')
+  @Access('reader', { queryToken: true, viewAs: true })
   @ApiOperation({ summary: 'A game’s events as server-sent events: catch-up, then live (`id:` is the revision)' })
   @ApiHeader({ name: LAST_EVENT_ID, required: false, description: 'Resume after this revision.' })
   @ApiOkResponse({
@@ -67,14 +68,17 @@ export class EventStreamsSseController {
   ): Promise<void> {
     const after = checkpointAfter(parseLastEventId(lastEventId), query.from);
     await this.games.lastRevision(gameId);
+    const words = query.describe === 'true' ? withDescriptions : (events: Observable<MessageEvent>) => events;
     if (viewer.role !== 'organiser') {
-      const open = (from: number | undefined) => this.streams.viewedGameEvents(viewer, gameId, from, query.types);
+      const open = async (from: number | undefined) =>
+        words(await this.streams.viewedGameEvents(viewer, gameId, from, query.types));
       return this.stream(request, response, open, after);
     }
-    return this.stream(request, response, (from) => this.streams.gameEvents(gameId, from, query.types), after);
+    return this.stream(request, response, (from) => words(this.streams.gameEvents(gameId, from, query.types)), after);
   }
 
   @Get('events/stream')
+  @Access('reader', { queryToken: true })
   @ApiOperation({ summary: 'Every game’s events as server-sent events, in global order (`id:` is the position)' })
   @ApiHeader({ name: LAST_EVENT_ID, required: false, description: 'Resume after this global position.' })
   @ApiOkResponse({

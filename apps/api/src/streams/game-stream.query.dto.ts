@@ -1,9 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, Min } from 'class-validator';
+import { IsIn, IsInt, Min } from 'class-validator';
 import { Optional } from '@app/games/scenario-file/field.decorators';
 import { EventTypesQueryDto } from '../events/event-types.query.dto';
 import { ToWholeNumber } from '../validation/query-transforms';
 import { TokenQuery } from '../viewers/token-query.decorator';
+import { ViewAsQuery, type ViewName } from '../viewers/view-as';
 
 /** `GET /games/:id/events/stream?from=&types=`. */
 export class GameStreamQueryDto extends EventTypesQueryDto {
@@ -20,4 +21,15 @@ export class GameStreamQueryDto extends EventTypesQueryDto {
 
   @TokenQuery()
   token?: string;
+
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description: 'Add `description` to every event: the sentence `sanctum replay` prints for it.',
+  })
+  @IsIn(['true', 'false'])
+  @Optional()
+  describe?: 'true' | 'false';
+
+  @ViewAsQuery()
+  as?: ViewName;
 }

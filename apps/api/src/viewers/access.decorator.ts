@@ -18,6 +18,8 @@ export interface AccessPolicy {
   queryToken?: boolean;
   /** What the endpoint does, for the 403 message (`create games`). */
   purpose?: string;
+  /** The organiser may ask for another viewer's view with `?as=` (see view-as.ts). */
+  viewAs?: boolean;
 }
 
 export const ACCESS_POLICY = 'sanctum:access-policy';

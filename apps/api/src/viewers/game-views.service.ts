@@ -16,6 +16,12 @@ import {
 import { type GameState, type Phase, initialState } from '@app/rules';
 import { type GameEventsRange, GameEventsReader } from '../events/game-events.reader';
 
+/** One page of a game's events as a viewer sees them; `next` is the first revision the page did not read. */
+export interface ViewedEventPage {
+  events: ViewedEventLine[];
+  next: number | null;
+}
+
 /** A redactor ready for the event of revision `next` (the first one the caller will feed it). */
 export interface PositionedRedactor {
   redactor: EventRedactor;
@@ -38,6 +44,24 @@ export class GameViews {
 
   state(state: GameState, viewer: Viewer): ViewedState {
     return viewState(state, viewer);
+  }
+
+  /**
+   * At most `limit` revisions from `from` (within `to` and the game's end), as this viewer sees them, and where the
+   * next page starts (null once the range is read). A page costs what it reads, wherever it starts.
+   */
+  async eventPage(
+    viewer: Viewer,
+    gameId: string,
+    { from = 0, to, types }: GameEventsRange,
+    limit: number,
+  ): Promise<ViewedEventPage> {
+    const last = await this.events.lastRevision(gameId);
+    const end = Math.min(to ?? last, last);
+    if (from > end) return { events: [], next: null };
+    const stop = Math.min(end, from + limit - 1);
+    const events = await this.eventLines(viewer, gameId, { from, to: stop, types });
+    return { events, next: stop < end ? stop + 1 : null };
   }
 
   /** `GET /games/:id/events` as this viewer sees it. */

@@ -5,11 +5,14 @@ import { errorBody } from '../errors/error-body';
 import { ACCESS_POLICY, type AccessPolicy } from './access.decorator';
 import type { Caller } from './caller';
 import { TokenRefused, presentedToken } from './presented-token';
+import { type ViewName, requestedView } from './view-as';
 import { ViewerTokens } from './viewer-tokens.service';
 
 /** Where the guard leaves the caller for @CurrentViewer() and @CurrentCaller(). */
 export const CALLER = Symbol('sanctum:caller');
-export type RequestWithCaller = Request & { [CALLER]?: Caller };
+/** Where the guard leaves the view the organiser asked for with `?as=`. */
+export const VIEW_AS = Symbol('sanctum:view-as');
+export type RequestWithCaller = Request & { [CALLER]?: Caller; [VIEW_AS]?: ViewName };
 
 /**
  * Every route's access rule (see @Access), checked before anything else runs: 401 for a missing or unknown token
@@ -44,6 +47,7 @@ export class ViewerGuard implements CanActivate {
       if (token !== undefined) response.setHeader('Cache-Control', 'no-store');
       const caller = this.tokens.identify(token);
       this.check(policy, caller, request.params.id as string | undefined);
+      request[VIEW_AS] = requestedView(request.query as Record<string, unknown>, caller, policy.viewAs === true);
       request[CALLER] = caller;
       return true;
     } catch (error) {

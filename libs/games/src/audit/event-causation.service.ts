@@ -3,7 +3,7 @@ import { INPUT_EVENT_COMMANDS, isInputEventType } from '@app/rules';
 import { Injectable } from '@nestjs/common';
 import { GameNotFoundError, GamePointNotFoundError } from '../games.errors';
 import { gameStream } from '../game-stream';
-import type { CausationLink, EventCausation, OrderLink } from './event-causation';
+import type { CausationLink, EventCausation, OrderLink, ReasonLink } from './event-causation';
 
 /** The order event each execution event carries out. */
 const ORDER_OF_EXECUTION: Record<string, string> = {
@@ -13,6 +13,13 @@ const ORDER_OF_EXECUTION: Record<string, string> = {
 
 /** Events read per step while looking back through a turn for an order. */
 const ORDER_SEARCH_PAGE = 200;
+
+/**
+ * How many reason links deep a chain is followed: a squander's reason (a death) has a chain of its own, whose links
+ * could in principle name reasons again. Two levels cover every chain the engine makes (reasons are deaths,
+ * replacements, activations and the budget, which name none).
+ */
+const REASON_DEPTH = 2;
 
 function text(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
@@ -27,7 +34,9 @@ function linkOf(event: RecordedEvent): CausationLink {
  * "Why did this happen?" for organisers: follows `metadata.causationId` from an event back to the first event of
  * the command that caused it (MinionDied ← DeathStarted ← DamageResolved ← … ← SpellExecuting ←
  * SpellExecutionPhaseStarted ← OrdersConfirmed), and links each spell or attack execution on the way to the order
- * it carries out, placed earlier in the same turn, possibly by the other player's command.
+ * it carries out, placed earlier in the same turn, possibly by the other player's command. A squander or a fizzle
+ * also leads, by its `data.reasonEventId`, to the event that made its reason true (the MinionDied that made the
+ * target dead), with that event's own chain: the causationId of a squander stays its execution.
  */
 @Injectable()
 export class EventCausationService {
@@ -45,18 +54,7 @@ export class EventCausationService {
         `game ${gameId} has revisions 0 to ${last}; there is no event ${revision}`,
       );
     }
-    const chain: CausationLink[] = [];
-    let current: RecordedEvent | null = event;
-    while (current !== null) {
-      const link = linkOf(current);
-      const orderType = ORDER_OF_EXECUTION[current.type];
-      if (orderType !== undefined) {
-        const order = await this.findOrder(stream, current, orderType);
-        if (order !== null) link.order = order;
-      }
-      chain.push(link);
-      current = await this.causeOf(gameId, current);
-    }
+    const chain = await this.chainFrom(gameId, event, REASON_DEPTH);
     const first = chain[chain.length - 1];
     return {
       gameId,
@@ -70,12 +68,48 @@ export class EventCausationService {
     };
   }
 
+  /** From the event back to the first event of its command, each execution with its order, each reason with its chain. */
+  private async chainFrom(gameId: string, event: RecordedEvent, reasonDepth: number): Promise<CausationLink[]> {
+    const stream = gameStream(gameId);
+    const chain: CausationLink[] = [];
+    let current: RecordedEvent | null = event;
+    while (current !== null) {
+      const link = linkOf(current);
+      const orderType = ORDER_OF_EXECUTION[current.type];
+      if (orderType !== undefined) {
+        const order = await this.findOrder(stream, current, orderType);
+        if (order !== null) link.order = order;
+      }
+      if (reasonDepth > 0) {
+        const reason = await this.earlierEvent(
+          gameId,
+          current,
+          (current.data as { reasonEventId?: unknown }).reasonEventId,
+        );
+        if (reason !== null) link.because = await this.reasonLink(gameId, reason, reasonDepth - 1);
+      }
+      chain.push(link);
+      current = await this.causeOf(gameId, current);
+    }
+    return chain;
+  }
+
+  private async reasonLink(gameId: string, reason: RecordedEvent, reasonDepth: number): Promise<ReasonLink> {
+    return { ...linkOf(reason), chain: await this.chainFrom(gameId, reason, reasonDepth) };
+  }
+
   /** The event `causationId` names; null at the command (or at a cause that is not an earlier event of the game). */
-  private async causeOf(gameId: string, event: RecordedEvent): Promise<RecordedEvent | null> {
+  private causeOf(gameId: string, event: RecordedEvent): Promise<RecordedEvent | null> {
     const cause = event.metadata.causationId;
+    if (cause === event.metadata.commandId) return Promise.resolve(null);
+    return this.earlierEvent(gameId, event, cause);
+  }
+
+  /** The earlier event of this game an id (`<gameId>@<revision>`) names; null for anything else. */
+  private async earlierEvent(gameId: string, event: RecordedEvent, id: unknown): Promise<RecordedEvent | null> {
     const prefix = `${gameId}@`;
-    if (typeof cause !== 'string' || cause === event.metadata.commandId || !cause.startsWith(prefix)) return null;
-    const revision = Number(cause.slice(prefix.length));
+    if (typeof id !== 'string' || !id.startsWith(prefix)) return null;
+    const revision = Number(id.slice(prefix.length));
     // Causes always come earlier; anything else (a hand-edited id) would loop.
     if (!Number.isInteger(revision) || revision < 0 || revision >= event.revision) return null;
     return this.read(gameStream(gameId), revision);

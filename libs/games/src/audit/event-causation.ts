@@ -7,6 +7,21 @@ export interface CausationLink {
   data: unknown;
   /** For a SpellExecuting or AttackExecuting: the order it carries out (its SpellTargeted or AttackOrdered). */
   order?: OrderLink;
+  /**
+   * For an event that names the event that made its reason true (`data.reasonEventId`: a SpellSquandered, an
+   * AttackFizzled): that event, with its own chain back to its command.
+   */
+  because?: ReasonLink;
+}
+
+/** The event behind a squander or a fizzle, and why it happened in turn (its chain, itself first). */
+export interface ReasonLink {
+  revision: number;
+  type: string;
+  rule: string | null;
+  step: string | null;
+  data: unknown;
+  chain: CausationLink[];
 }
 
 /** The order behind an execution, and the command that placed it. */

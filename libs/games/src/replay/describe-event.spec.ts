@@ -96,9 +96,37 @@ describe('describeEvent', () => {
     expect(describeEvent(sample('SpellSquandered', { orderId: 'order.3', reason: 'target-dead' }))).toBe(
       'order.3 is squandered: the target is dead',
     );
+    expect(
+      describeEvent(sample('SpellSquandered', { orderId: 'order.3', reason: 'target-dead', reasonEventId: 'g@19' })),
+    ).toBe('order.3 is squandered: the target is dead (because of revision 19)');
+    expect(
+      describeEvent(sample('AttackFizzled', { orderId: 'order.5', reason: 'budget-spent', reasonEventId: 'g@90' })),
+    ).toBe('attack order.5 fizzles: the command has spent its event budget (because of revision 90)');
+    expect(
+      describeEvent(sample('AttackFizzled', { orderId: 'order.5', reason: 'victim-gone', reasonEventId: null })),
+    ).toBe('attack order.5 fizzles: the victim is gone');
     expect(describeEvent(sample('SpellUntargeted', SAMPLES.SpellUntargeted))).toBe(
       'red cancels bolt (order.1), refunded strife 2, clarity 1',
     );
+  });
+
+  it('words events as a viewer sees them: placeholders, the other side’s draws, a hidden spell’s effects', () => {
+    const metadata = (phase: string) => ({ gameId: 'g', eventId: 'g@7', turn: 1, phase });
+    expect(describeEvent({ type: 'Redacted', data: {}, metadata: metadata('orders') })).toBe('a hidden order');
+    expect(describeEvent({ type: 'Redacted', data: {}, metadata: metadata('spellExecution') })).toBe('a hidden event');
+    expect(describeEvent(sample('CardsDrawn', { player: 'blue', cards: [], cardCount: 2, handSize: 4 }))).toBe(
+      'blue draws 2 hidden cards (4 in hand)',
+    );
+    expect(
+      describeEvent(
+        sample('HitEffectTriggered', {
+          minionId: 'm1',
+          attackerId: 'm2',
+          by: { hidden: true },
+          action: { heal: { amount: 1 } },
+        }),
+      ),
+    ).toBe('m1 hit by m2 triggers a hidden spell: heal 1');
   });
 
   it('falls back to the type and its data for an unknown type or data that does not fit', () => {

@@ -12,8 +12,30 @@ export function describeTarget(ref: EntityRef): string {
   return 'minion' in ref ? ref.minion : describeRef(ref);
 }
 
-function source(by: TriggerSource): string {
+/** A trigger's source; a spell the viewer may not see comes as `{hidden: true}` (libs/games EventRedactor). */
+function source(by: TriggerSource | { hidden: true }): string {
+  if ('hidden' in by) return 'a hidden spell';
   return 'activeSpellId' in by ? `${by.spell} (${by.activeSpellId})` : `${by.minionId}'s trait #${by.trait}`;
+}
+
+/** `(because of revision 19)`: the event a squander or fizzle names as its reason (`<gameId>@<revision>`). */
+function because(reasonEventId: string | null | undefined): string {
+  if (typeof reasonEventId !== 'string') return '';
+  const revision = reasonEventId.slice(reasonEventId.lastIndexOf('@') + 1);
+  return /^\d+$/.test(revision) ? ` (because of revision ${revision})` : '';
+}
+
+const FIZZLE_WORDS: Record<EventDataMap['AttackFizzled']['reason'], string> = {
+  'attacker-gone': 'the attacker is gone',
+  'victim-gone': 'the victim is gone',
+  'budget-spent': 'the command has spent its event budget',
+};
+
+/** CardsDrawn as a viewer other than the drawer sees it: no cards, their count (libs/games EventRedactor). */
+function drawn(d: EventDataMap['CardsDrawn'] & { cardCount?: number }): string {
+  if (d.cards.length > 0) return d.cards.join(', ');
+  if (d.cardCount) return `${d.cardCount} hidden card${d.cardCount === 1 ? '' : 's'}`;
+  return 'nothing';
 }
 
 function signed(value: number): string {
@@ -99,7 +121,7 @@ const DESCRIBERS: Describers = {
   StartOfTurnEffectTriggered: (d) =>
     `${source(d.by)} triggers on ${describeTarget(d.subject)}: ${describeAction(d.action)}`,
   SpellExpired: (d) => `${d.spell} (${d.activeSpellId}) on ${describeTarget(d.host)} expires`,
-  CardsDrawn: (d) => `${d.player} draws ${d.cards.length > 0 ? d.cards.join(', ') : 'nothing'} (${d.handSize} in hand)`,
+  CardsDrawn: (d) => `${d.player} draws ${drawn(d)} (${d.handSize} in hand)`,
   ManaGenerated: (d) => `${d.player} generates ${describeMana(d.mana)} (pool: ${describeMana(d.pool)})`,
   OrdersPhaseStarted: (d) => `orders phase of turn ${d.turn} opens`,
   SpellTargeted: (d) =>
@@ -117,8 +139,7 @@ const DESCRIBERS: Describers = {
     `combat starts: ${d.orderIds.length} attack(s)${d.orderIds.length > 0 ? ` (${d.orderIds.join(', ')})` : ''}`,
   ArmorRestored: (d) => `${d.minionId}'s armor is restored (${d.armorBefore} → ${d.armorAfter})`,
   AttackExecuting: (d) => `${d.attackerId} (${d.player}) attacks ${d.victimId} (${d.orderId})`,
-  AttackFizzled: (d) =>
-    `attack ${d.orderId} fizzles: ${d.reason === 'attacker-gone' ? 'the attacker' : 'the victim'} is gone`,
+  AttackFizzled: (d) => `attack ${d.orderId} fizzles: ${FIZZLE_WORDS[d.reason] ?? d.reason}${because(d.reasonEventId)}`,
   TurnEnded: (d) => `turn ${d.turn} ends`,
   GarbageCollectionScheduled: (d) => `garbage collection of turn ${d.turn} is scheduled`,
   GarbageCollected: (d) =>
@@ -159,7 +180,8 @@ const DESCRIBERS: Describers = {
   StructureDestroyed: (d) => `structure ${d.structureId} is destroyed (${d.category})`,
 
   SpellExecuting: (d) => `${d.player}'s ${d.spell} executes on ${describeTarget(d.target)} (${d.orderId})`,
-  SpellSquandered: (d) => `${d.orderId} is squandered: ${SQUANDER_WORDS[d.reason] ?? d.reason}`,
+  SpellSquandered: (d) =>
+    `${d.orderId} is squandered: ${SQUANDER_WORDS[d.reason] ?? d.reason}${because(d.reasonEventId)}`,
   SpellResolved: (d) => `${d.orderId} resolves`,
   SpellActivated: (d) =>
     `${d.spell} becomes active on ${describeTarget(d.host)} as ${d.activeSpellId} (${d.owner}` +
@@ -199,13 +221,22 @@ export function isKnownEventType(type: string): type is EventType {
   return Object.prototype.hasOwnProperty.call(DESCRIBERS, type);
 }
 
+/** What a viewer gets in place of an event it may not see (libs/games EventRedactor's placeholder). */
+const REDACTED_TYPE = 'Redacted';
+
 /**
  * What happened, as one sentence (`b-archer takes 3 damage (3 → 0 HP)`). An event type this build does not
  * know, or data that does not fit its type, falls back to the type and its data as JSON: a replay never stops
- * on an event it cannot word.
+ * on an event it cannot word. Events as a viewer sees them are worded too: a `Redacted` placeholder (with its
+ * metadata's phase) is a hidden order in the orders phase, a hidden event elsewhere.
  */
-export function describeEvent(event: { type: string; data: unknown }): string {
+export function describeEvent(event: { type: string; data: unknown; metadata?: object }): string {
   const fallback = (): string => `${event.type} ${JSON.stringify(event.data)}`;
+  if (event.type === REDACTED_TYPE) {
+    return (event.metadata as { phase?: unknown } | undefined)?.phase === 'orders'
+      ? 'a hidden order'
+      : 'a hidden event';
+  }
   if (!isKnownEventType(event.type)) return fallback();
   try {
     return (DESCRIBERS[event.type] as (data: unknown) => string)(event.data);

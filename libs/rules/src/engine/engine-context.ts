@@ -1,3 +1,4 @@
+import type { DomainEvent } from '../events/domain-event';
 import type { EventDataMap, EventType } from '../events/event-vocabulary';
 import type { GameState } from '../model/game-state';
 import type { EmitOptions } from './emitter';
@@ -13,8 +14,8 @@ export class EngineContext {
    */
   private groupsKeptAlive: Set<string> | null = null;
 
-  /** [A] Whether this command has spent its event budget and recorded so (CommandBudgetSpent). */
-  private budgetRecorded = false;
+  /** [A] The CommandBudgetSpent this command recorded once it had spent its event budget, if it has. */
+  private budgetSpentEventId: string | null = null;
 
   constructor(readonly emitter: Emitter) {}
 
@@ -46,11 +47,27 @@ export class EngineContext {
    */
   budgetSpent(cause: string): boolean {
     if (this.emitter.weight < RULES_OPTIONS.commandEventBudget) return false;
-    if (!this.budgetRecorded) {
-      this.budgetRecorded = true;
-      this.emit('CommandBudgetSpent', { budget: RULES_OPTIONS.commandEventBudget }, { rule: ASSUMPTION, cause });
-    }
+    this.budgetSpentEventId ??= this.emit(
+      'CommandBudgetSpent',
+      { budget: RULES_OPTIONS.commandEventBudget },
+      { rule: ASSUMPTION, cause },
+    );
     return true;
+  }
+
+  /** The CommandBudgetSpent of this command (null before the budget is spent). */
+  get budgetSpentEvent(): string | null {
+    return this.budgetSpentEventId;
+  }
+
+  /**
+   * The id of the latest event this command has recorded that passes `test`, or null. For the reason a spell
+   * squanders or an attack fizzles: what made it so happened earlier in the same execution, which is this command.
+   */
+  latestEventWhere(test: (event: DomainEvent) => boolean): string | null {
+    const events = this.emitter.events;
+    for (let i = events.length - 1; i >= 0; i -= 1) if (test(events[i])) return events[i].metadata.eventId;
+    return null;
   }
 
   /**

@@ -64,7 +64,15 @@ export interface EventDataMap {
   CombatPhaseStarted: { orderIds: string[] };
   ArmorRestored: { minionId: string; armorBefore: number; armorAfter: number };
   AttackExecuting: { orderId: string; player: Colour; attackerId: string; victimId: string };
-  AttackFizzled: { orderId: string; reason: 'attacker-gone' | 'victim-gone' | 'budget-spent' };
+  /**
+   * `reasonEventId`: the event that made the reason true (the attacker's or victim's death, CommandBudgetSpent), a
+   * second link beside `causationId`, which stays the attack's execution.
+   */
+  AttackFizzled: {
+    orderId: string;
+    reason: 'attacker-gone' | 'victim-gone' | 'budget-spent';
+    reasonEventId: string | null;
+  };
   TurnEnded: { turn: number };
   GarbageCollectionScheduled: { turn: number };
   GarbageCollected: { turn: number; minionIds: string[] };
@@ -124,7 +132,12 @@ export interface EventDataMap {
 
   // Spells (S1–S12, Q1–Q5)
   SpellExecuting: { orderId: string; player: Colour; spell: string; target: EntityRef };
-  SpellSquandered: { orderId: string; reason: SquanderReason };
+  /**
+   * `reasonEventId`: the event that made the reason true (the target's death or replacement, the group that came onto
+   * the square, the copy's activation…), a second link beside `causationId`, which stays the spell's execution.
+   * Null only where no event of the game made it so.
+   */
+  SpellSquandered: { orderId: string; reason: SquanderReason; reasonEventId: string | null };
   SpellResolved: { orderId: string };
   SpellActivated: {
     orderId: string;

@@ -1,8 +1,13 @@
 import type { GameState } from '../model/game-state';
 import type { EvolverMap } from './evolver';
 
-function recordCasualty(state: GameState, id: string, category: GameState['casualties'][string]['category']): void {
-  state.casualties[id] = { category, phase: state.phase, replacementId: null };
+function recordCasualty(
+  state: GameState,
+  id: string,
+  category: GameState['casualties'][string]['category'],
+  eventId: string,
+): void {
+  state.casualties[id] = { category, phase: state.phase, replacementId: null, eventId };
 }
 
 export const deathEvolvers: EvolverMap = {
@@ -14,9 +19,9 @@ export const deathEvolvers: EvolverMap = {
     minion.status = 'alive';
     minion.hp = data.hp;
   },
-  MinionDied: (state, data) => {
+  MinionDied: (state, data, metadata) => {
     state.minions[data.minionId].status = 'dead';
-    recordCasualty(state, data.minionId, data.category);
+    recordCasualty(state, data.minionId, data.category, metadata.eventId);
   },
   MinionRemovedFromGroup: (state, data) => {
     const group = state.groups[data.groupId];
@@ -26,13 +31,13 @@ export const deathEvolvers: EvolverMap = {
   MinionBuried: (state, data) => {
     state.players[data.player].graveyard.push(data.minionId);
   },
-  GroupDied: (state, data) => {
+  GroupDied: (state, data, metadata) => {
     // B4: a group with no minions is removed from the game.
     delete state.groups[data.groupId];
-    recordCasualty(state, data.groupId, data.category);
+    recordCasualty(state, data.groupId, data.category, metadata.eventId);
   },
-  StructureDestroyed: (state, data) => {
+  StructureDestroyed: (state, data, metadata) => {
     delete state.structures[data.structureId];
-    recordCasualty(state, data.structureId, data.category);
+    recordCasualty(state, data.structureId, data.category, metadata.eventId);
   },
 };

@@ -24,9 +24,11 @@ function recordCastOnce(state: GameState, orderId: string): void {
   state.players[order.player].castOnce.push(order.spell);
 }
 
-function recordReplacement(state: GameState, id: string, replacementId: string): void {
+function recordReplacement(state: GameState, id: string, replacementId: string, eventId: string): void {
   const casualty = state.casualties[id];
-  if (casualty) casualty.replacementId = replacementId;
+  if (casualty === undefined) return;
+  casualty.replacementId = replacementId;
+  casualty.eventId = eventId;
 }
 
 export const spellEvolvers: EvolverMap = {
@@ -61,7 +63,10 @@ export const spellEvolvers: EvolverMap = {
     const order = state.orders[data.orderId];
     if (order?.kind === 'attack') order.outcome = 'fizzled';
   },
-  GroupReplaced: (state, data) => recordReplacement(state, data.groupId, data.replacementId),
-  MinionReplaced: (state, data) => recordReplacement(state, data.minionId, data.replacementId),
-  StructureReplaced: (state, data) => recordReplacement(state, data.structureId, data.replacementId),
+  GroupReplaced: (state, data, metadata) =>
+    recordReplacement(state, data.groupId, data.replacementId, metadata.eventId),
+  MinionReplaced: (state, data, metadata) =>
+    recordReplacement(state, data.minionId, data.replacementId, metadata.eventId),
+  StructureReplaced: (state, data, metadata) =>
+    recordReplacement(state, data.structureId, data.replacementId, metadata.eventId),
 };

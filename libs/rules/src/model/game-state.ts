@@ -128,6 +128,11 @@ export interface Casualty {
   category: DeathCategory;
   phase: Phase;
   replacementId: string | null;
+  /**
+   * The event that made it a casualty: the death (MinionDied, GroupDied, StructureDestroyed), or the replacement
+   * that followed it (Q3). A spell or attack it spoils names this event as its reason.
+   */
+  eventId: string;
 }
 
 export interface GameState {

@@ -40,13 +40,24 @@ function restoreArmor(ctx: EngineContext, cause: string): void {
   }
 }
 
+/** The event that took a minion out of the fight: its death this turn, or the last event that named it. */
+function goneBy(ctx: EngineContext, minionId: string): string | null {
+  const casualty = ctx.state.casualties[minionId];
+  if (casualty !== undefined) return casualty.eventId;
+  return ctx.latestEventWhere((event) => Object.values(event.data).some((value) => value === minionId));
+}
+
 /**
  * T3: one attack; an attacker or victim no longer alive on the board makes it fizzle [A], and so does the
- * command's spent event budget [A].
+ * command's spent event budget [A]. A fizzle names the event that caused it (`reasonEventId`).
  */
 function executeAttack(ctx: EngineContext, order: AttackOrder, cause: string): void {
   if (ctx.budgetSpent(cause)) {
-    ctx.emit('AttackFizzled', { orderId: order.id, reason: 'budget-spent' }, { rule: ASSUMPTION, cause });
+    ctx.emit(
+      'AttackFizzled',
+      { orderId: order.id, reason: 'budget-spent', reasonEventId: ctx.budgetSpentEvent },
+      { rule: ASSUMPTION, cause },
+    );
     return;
   }
   const executing = ctx.emit(
@@ -56,11 +67,21 @@ function executeAttack(ctx: EngineContext, order: AttackOrder, cause: string): v
   );
   const attacker = ctx.state.minions[order.attackerId];
   if (!isAlive(attacker)) {
-    ctx.emit('AttackFizzled', { orderId: order.id, reason: 'attacker-gone' }, { rule: 'T3', cause: executing });
+    const reasonEventId = goneBy(ctx, order.attackerId);
+    ctx.emit(
+      'AttackFizzled',
+      { orderId: order.id, reason: 'attacker-gone', reasonEventId },
+      { rule: 'T3', cause: executing },
+    );
     return;
   }
   if (!isAlive(ctx.state.minions[order.victimId])) {
-    ctx.emit('AttackFizzled', { orderId: order.id, reason: 'victim-gone' }, { rule: 'T3', cause: executing });
+    const reasonEventId = goneBy(ctx, order.victimId);
+    ctx.emit(
+      'AttackFizzled',
+      { orderId: order.id, reason: 'victim-gone', reasonEventId },
+      { rule: 'T3', cause: executing },
+    );
     return;
   }
   const attack = attacker.attacks[order.attack];

@@ -44,11 +44,11 @@ function executeSpell(ctx: EngineContext, order: SpellOrder, cause: string): voi
     { orderId: order.id, player: order.player, spell: order.spell, target: order.target },
     { rule: 'S3', cause },
   );
-  const squander = squanderCheck(ctx.state, order);
+  const squander = squanderCheck(ctx, order);
   if (squander) {
     ctx.emit(
       'SpellSquandered',
-      { orderId: order.id, reason: squander.reason },
+      { orderId: order.id, reason: squander.reason, reasonEventId: squander.eventId },
       { rule: squander.rule, cause: executing },
     );
     return;

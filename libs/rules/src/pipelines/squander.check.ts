@@ -1,3 +1,5 @@
+import type { EngineContext } from '../engine/engine-context';
+import type { DomainEvent } from '../events/domain-event';
 import type { GameState, SpellOrder } from '../model/game-state';
 import { refId } from '../model/entity-ref';
 import { activeSpellsOn, groupsOnSquare } from '../model/state-queries';
@@ -8,6 +10,13 @@ import type { SquanderReason } from './squander-reasons';
 export interface Squander {
   reason: SquanderReason;
   rule: string;
+  /** The event that made the reason true (SpellSquandered's `reasonEventId`). */
+  eventId: string | null;
+}
+
+/** Whether an event's data names the entity (`minionId`, `groupId`, `structureId`… equal to its id). */
+function names(event: DomainEvent, id: string): boolean {
+  return Object.values(event.data).some((value) => value === id);
 }
 
 /** Q2, Q3: the target suffered a death earlier this turn; spells never switch targets. */
@@ -15,40 +24,66 @@ function deathThisTurn(state: GameState, order: SpellOrder): Squander | null {
   if ('square' in order.target || 'globe' in order.target) return null;
   const casualty = state.casualties[refId(order.target)];
   if (casualty === undefined) return null;
-  if (casualty.category === 'replaced') return { reason: 'target-replaced', rule: 'Q3' };
+  const eventId = casualty.eventId;
+  if (casualty.category === 'replaced') return { reason: 'target-replaced', rule: 'Q3', eventId };
   const rule = casualty.phase === 'spellExecution' ? 'Q2' : 'Q1';
-  return { reason: casualty.category === 'removed' ? 'target-removed' : 'target-dead', rule };
+  return { reason: casualty.category === 'removed' ? 'target-removed' : 'target-dead', rule, eventId };
 }
 
 /** S6, S9: a host holds at most one copy of a visible, non-cumulative alteration or conjuration. */
-function blockedByActiveCopy(state: GameState, order: SpellOrder): Squander | null {
+function blockedByActiveCopy(ctx: EngineContext, order: SpellOrder): Squander | null {
+  const state = ctx.state;
   const spell = state.spells[order.spell];
   if (isInstant(spell.type) || isCumulative(spell)) return null;
   const copy = activeSpellsOn(state, order.target).find((active) => active.spell === order.spell);
   if (copy === undefined) return null;
-  return { reason: 'blocked-by-active-copy', rule: copy.owner !== order.player ? 'S6' : 'S9' };
+  const eventId = ctx.latestEventWhere(
+    (event) => event.type === 'SpellActivated' && event.data.activeSpellId === copy.id,
+  );
+  return { reason: 'blocked-by-active-copy', rule: copy.owner !== order.player ? 'S6' : 'S9', eventId };
+}
+
+/** S11: the earlier cast of this once-per-game spell, by the same player, that took effect. */
+function earlierCast(ctx: EngineContext, order: SpellOrder): string | null {
+  return ctx.latestEventWhere((event) => {
+    if (event.type !== 'SpellResolved' && event.type !== 'SpellActivated') return false;
+    const cast = ctx.state.orders[event.data.orderId];
+    return cast?.kind === 'cast' && cast.spell === order.spell && cast.player === order.player;
+  });
 }
 
 /**
  * S10: casting requirements are checked again at the instant a spell executes; the first that fails gives the
- * squander reason. Null when the spell may execute.
+ * squander reason, and the event that made it fail (the casualty's death, the group that came onto the square, the
+ * last event that touched the target…). Null when the spell may execute.
  */
-export function squanderCheck(state: GameState, order: SpellOrder): Squander | null {
+export function squanderCheck(ctx: EngineContext, order: SpellOrder): Squander | null {
+  const state = ctx.state;
   const spell = state.spells[order.spell];
   const died = deathThisTurn(state, order);
   if (died) return died;
   if ('minion' in order.target) {
-    const minion = state.minions[order.target.minion];
-    if (minion === undefined) return { reason: 'target-gone', rule: 'S10' };
-    if (minion.status === 'dead') return { reason: 'target-dead', rule: 'Q1' };
+    const id = order.target.minion;
+    const minion = state.minions[id];
+    const touched = () => ctx.latestEventWhere((event) => names(event, id));
+    if (minion === undefined) return { reason: 'target-gone', rule: 'S10', eventId: touched() };
+    if (minion.status === 'dead') return { reason: 'target-dead', rule: 'Q1', eventId: touched() };
   }
-  if ('square' in order.target && groupsOnSquare(state, order.target.square).length > 0) {
-    return { reason: 'square-occupied', rule: 'S10' };
+  if ('square' in order.target) {
+    const square = order.target.square;
+    if (groupsOnSquare(state, square).length > 0) {
+      const eventId = ctx.latestEventWhere((event) => event.type === 'GroupCreated' && event.data.square === square);
+      return { reason: 'square-occupied', rule: 'S10', eventId };
+    }
   }
   const problem = checkTargetRule(state, order.player, spell.target, order.target);
-  if (problem) return { reason: problem.kind === 'not-found' ? 'target-gone' : 'requirement-failed', rule: 'S10' };
-  if (spell.oncePerGame && state.players[order.player].castOnce.includes(order.spell)) {
-    return { reason: 'once-per-game', rule: 'S11' };
+  if (problem) {
+    const target = 'globe' in order.target ? null : refId(order.target);
+    const eventId = target === null ? null : ctx.latestEventWhere((event) => names(event, target));
+    return { reason: problem.kind === 'not-found' ? 'target-gone' : 'requirement-failed', rule: 'S10', eventId };
   }
-  return blockedByActiveCopy(state, order);
+  if (spell.oncePerGame && state.players[order.player].castOnce.includes(order.spell)) {
+    return { reason: 'once-per-game', rule: 'S11', eventId: earlierCast(ctx, order) };
+  }
+  return blockedByActiveCopy(ctx, order);
 }

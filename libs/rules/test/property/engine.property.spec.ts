@@ -279,6 +279,41 @@ describe('engine properties over random legal games (fast-check)', () => {
     );
   });
 
+  /** The event types that can make each squander or fizzle reason true (the reason's own rules). */
+  const REASON_EVENTS: Record<string, readonly string[]> = {
+    'target-dead': ['MinionDied', 'GroupDied', 'StructureDestroyed'],
+    'target-removed': ['MinionDied', 'GroupDied', 'StructureDestroyed'],
+    'target-replaced': ['MinionReplaced', 'GroupReplaced', 'StructureReplaced', 'MinionDied', 'GroupDied'],
+    'square-occupied': ['GroupCreated'],
+    'blocked-by-active-copy': ['SpellActivated'],
+    'once-per-game': ['SpellResolved', 'SpellActivated'],
+    'attacker-gone': ['MinionDied', 'MinionReplaced', 'GroupReplaced'],
+    'victim-gone': ['MinionDied', 'MinionReplaced', 'GroupReplaced'],
+    'budget-spent': ['CommandBudgetSpent'],
+  };
+
+  it('Q1–Q3, S10, T3: every squander and every fizzle names an earlier event that made its reason true', () => {
+    fc.assert(
+      overGames((trace) => {
+        const byId = new Map<string, DomainEvent>();
+        for (const event of trace.events) {
+          if (event.type === 'SpellSquandered' || event.type === 'AttackFizzled') {
+            const { reason, reasonEventId } = event.data;
+            const cause = reasonEventId === null ? undefined : byId.get(reasonEventId);
+            if (cause === undefined)
+              fail(`${event.metadata.eventId} (${reason}) names no earlier event: ${reasonEventId}`);
+            const types = REASON_EVENTS[reason];
+            if (types !== undefined && !types.includes(cause.type)) {
+              fail(`${event.metadata.eventId} (${reason}) names a ${cause.type}, not one of ${types.join(', ')}`);
+            }
+          }
+          byId.set(event.metadata.eventId, event);
+        }
+      }),
+      config,
+    );
+  });
+
   it('event envelope: rule ids, correlation, command and causation ids, consecutive event ids', () => {
     fc.assert(
       overGames((trace) => {

@@ -1,0 +1,40 @@
+import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ErrorResponseDto } from '../errors/error.response.dto';
+import { Access } from '../viewers/access.decorator';
+import type { Caller } from '../viewers/caller';
+import { CurrentCaller } from '../viewers/current-viewer.decorator';
+import { EXPORT_PAGE_DEFAULT, GlobalEventsQueryDto } from './global-events.query.dto';
+import { GlobalEventsReader } from './global-events.reader';
+import { GlobalEventsResponseDto } from './global-events.response.dto';
+
+/**
+ * `GET /events`: bulk export over HTTP for analysts, every game's events in global order a page at a time (the same
+ * lines and views as `GET /events/stream`, without holding a stream open), as JSON or JSON lines.
+ */
+@ApiTags('streams')
+@Controller('events')
+export class GlobalEventsHttpController {
+  constructor(private readonly events: GlobalEventsReader) {}
+
+  @Get()
+  @Access('reader')
+  @ApiOperation({ summary: 'Every game’s events in global order, a page at a time (`after` = the last position read)' })
+  @ApiProduces('application/json', 'application/x-ndjson')
+  @ApiOkResponse({ type: GlobalEventsResponseDto })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'A query parameter is malformed (named).' })
+  async list(
+    @Query() query: GlobalEventsQueryDto,
+    @CurrentCaller() caller: Caller,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<GlobalEventsResponseDto | string> {
+    const page = await this.events.page(caller, { ...query, limit: query.limit ?? EXPORT_PAGE_DEFAULT });
+    if (query.format !== 'ndjson') return page as GlobalEventsResponseDto;
+    response.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
+    // Where to resume, for a client that only reads the lines.
+    if (page.lastPosition !== null) response.setHeader('X-Last-Position', String(page.lastPosition));
+    response.setHeader('X-More', String(page.more));
+    return page.events.map((event) => `${JSON.stringify(event)}\n`).join('');
+  }
+}

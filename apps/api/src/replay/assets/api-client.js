@@ -1,0 +1,125 @@
+// @ts-check
+// The page's only way to the service: the public API, with this tab's token and the view the organiser chose.
+
+/** @typedef {import('./types.js').EventLine} EventLine */
+/** @typedef {import('./types.js').ShownState} ShownState */
+/** @typedef {import('./types.js').Timeline} Timeline */
+/** @typedef {import('./types.js').RuleEntry} RuleEntry */
+/** @typedef {import('./types.js').EventCausation} EventCausation */
+/** @typedef {import('./types.js').ViewName} ViewName */
+/** @typedef {import('./types.js').ViewerAnswer} ViewerAnswer */
+/** @typedef {import('./types.js').Receipt} Receipt */
+
+/** An answer that was not 2xx: its status, and the service's message. */
+export class ApiError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} message
+   */
+  constructor(status, message) {
+    super(`${status}: ${message}`);
+    this.status = status;
+  }
+}
+
+/** Events per page the page asks for. */
+export const PAGE_SIZE = 250;
+
+export class ApiClient {
+  /**
+   * @param {string} gameId
+   * @param {string | undefined} token
+   * @param {ViewName | undefined} view the organiser's choice (`?as=`); undefined: the token's own view
+   */
+  constructor(gameId, token, view) {
+    this.gameId = gameId;
+    this.token = token;
+    this.view = view;
+    this.base = `/games/${encodeURIComponent(gameId)}`;
+  }
+
+  /**
+   * @template T
+   * @param {string} path
+   * @param {Record<string, string | number | undefined>} [query]
+   * @returns {Promise<T>}
+   */
+  async get(path, query = {}) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+    if (this.view !== undefined) params.set('as', this.view);
+    const search = params.toString();
+    /** @type {Record<string, string>} */
+    const headers = { Accept: 'application/json' };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    const response = await fetch(`${path}${search ? `?${search}` : ''}`, { headers });
+    if (!response.ok) {
+      const body = await response.json().catch(() => ({}));
+      const message = Array.isArray(body.message) ? body.message.join('; ') : body.message;
+      throw new ApiError(response.status, message ?? response.statusText);
+    }
+    return response.json();
+  }
+
+  /** @returns {Promise<ViewerAnswer>} */
+  viewer() {
+    return this.get(`${this.base}/viewer`);
+  }
+
+  /**
+   * The state right after a revision (or the latest), as this viewer sees it.
+   * @param {number} [at]
+   * @returns {Promise<{ gameId: string; revision: number; state: ShownState }>}
+   */
+  state(at) {
+    return this.get(`${this.base}/state`, { at });
+  }
+
+  /**
+   * One page of events, with their sentences.
+   * @param {number} from
+   * @param {number} [limit]
+   * @returns {Promise<{ events: EventLine[]; next: number | null }>}
+   */
+  events(from, limit = PAGE_SIZE) {
+    return this.get(`${this.base}/events`, { from, limit, describe: 'true' });
+  }
+
+  /** @returns {Promise<Timeline>} */
+  timeline() {
+    return this.get(`${this.base}/timeline`);
+  }
+
+  /**
+   * The organiser's explanation of an event (`…/why`); only asked in the organiser's own view.
+   * @param {number} revision
+   * @returns {Promise<EventCausation>}
+   */
+  why(revision) {
+    return this.get(`${this.base}/events/${revision}/why`);
+  }
+
+  /**
+   * The signed receipts of the commands this view may see, recomputed by the service from the stored events.
+   * @returns {Promise<{ gameId: string; receipts: Receipt[] }>}
+   */
+  receipts() {
+    return this.get(`${this.base}/receipts`);
+  }
+
+  /** @returns {Promise<{ rules: RuleEntry[] }>} */
+  rules() {
+    return this.get('/rules');
+  }
+
+  /**
+   * The game's live events after `from` (an EventSource cannot send headers: the token goes as `?token=`).
+   * @param {number} from
+   */
+  streamUrl(from) {
+    const params = new URLSearchParams({ from: String(from), describe: 'true' });
+    if (this.token) params.set('token', this.token);
+    if (this.view !== undefined) params.set('as', this.view);
+    return `${this.base}/events/stream?${params}`;
+  }
+}

@@ -1,0 +1,349 @@
+// @ts-check
+// The board at the selected revision, from `GET /games/:id/state?at=` as this viewer may see it: players, the
+// turn's orders, squares with their structures and groups, minions with HP bars, armor and status, active spells.
+import { h } from './dom.js';
+
+/** @typedef {import('./types.js').ShownState} ShownState */
+/** @typedef {import('./types.js').ShownPlayer} ShownPlayer */
+/** @typedef {import('@app/rules').Minion} Minion */
+/** @typedef {import('@app/rules').Group} Group */
+/** @typedef {import('@app/rules').Structure} Structure */
+/** @typedef {import('@app/rules').Order} Order */
+/** @typedef {import('@app/rules').EntityRef} EntityRef */
+
+const PLAYERS = /** @type {const} */ (['red', 'blue', 'neutral']);
+
+/**
+ * `b-archer`, `group G1`, `the globe`.
+ * @param {EntityRef | Record<string, unknown> | null | undefined} target
+ */
+export function describeTarget(target) {
+  if (target === null || typeof target !== 'object') return String(target);
+  if ('globe' in target) return 'the globe';
+  const [kind, id] = Object.entries(target)[0] ?? ['?', '?'];
+  return kind === 'minion' ? String(id) : `${kind} ${String(id)}`;
+}
+
+/** @param {Partial<Record<string, number>> | undefined} mana */
+function describeMana(mana) {
+  const parts = Object.entries(mana ?? {})
+    .filter(([, amount]) => amount !== 0)
+    .map(([kind, amount]) => `${kind} ${amount}`);
+  return parts.length === 0 ? 'none' : parts.join(' · ');
+}
+
+/** @param {number} count */
+const cards = (count) => `${count} card${count === 1 ? '' : 's'}`;
+
+/**
+ * The other side's hand comes as a count only (`handSize`): its cards are not this viewer's to see.
+ * @param {ShownPlayer} player
+ */
+function describeHand(player) {
+  if (player.hand.length) return player.hand.join(', ');
+  return player.handSize ? `${cards(player.handSize)}, hidden` : 'empty';
+}
+
+/** @param {ShownPlayer | undefined} player */
+function hasAnything(player) {
+  return player !== undefined && (player.graveyard.length || player.hand.length || player.activeSpells.length) > 0;
+}
+
+/** @param {string} a @param {string} b */
+const byId = (a, b) => a.localeCompare(b, 'en', { numeric: true });
+
+export class Board {
+  /**
+   * @param {HTMLElement} board
+   * @param {HTMLElement} when where the board says which revision it shows
+   */
+  constructor(board, when) {
+    this.board = board;
+    this.when = when;
+  }
+
+  /** The board is being fetched for another revision: it shows the old one dimmed. */
+  waiting() {
+    this.board.setAttribute('aria-busy', 'true');
+    this.board.classList.add('stale');
+  }
+
+  /**
+   * @param {number} revision
+   * @param {Error} error
+   */
+  failed(revision, error) {
+    this.board.removeAttribute('aria-busy');
+    this.board.replaceChildren(
+      h('p', { class: 'error', role: 'alert' }, `Cannot load the state at revision ${revision}: ${error.message}`),
+    );
+  }
+
+  /**
+   * @param {number} revision
+   * @param {ShownState} state
+   * @param {string} whenText the selected event's turn and phase
+   */
+  show(revision, state, whenText) {
+    /** @type {Set<string>} */
+    const shown = new Set();
+    const card = (/** @type {string} */ minionId) => {
+      const minion = state.minions[minionId];
+      if (!minion) return h('li', { class: 'gone' }, minionId);
+      shown.add(minionId);
+      return h('li', {}, this.minionCard(state, minion));
+    };
+
+    /** @type {Map<string, { structures: Structure[]; groups: Group[] }>} */
+    const squares = new Map();
+    const squareOf = (/** @type {string} */ id) => {
+      let square = squares.get(id);
+      if (square === undefined) squares.set(id, (square = { structures: [], groups: [] }));
+      return square;
+    };
+    for (const id of Object.keys(state.squares ?? {})) squareOf(id);
+    for (const structure of Object.values(state.structures ?? {}))
+      squareOf(structure.square).structures.push(structure);
+    for (const group of Object.values(state.groups ?? {})) squareOf(group.square).groups.push(group);
+
+    const squareSections = [...squares.keys()].sort(byId).map((squareId) => {
+      const { structures, groups } = /** @type {{ structures: Structure[]; groups: Group[] }} */ (
+        squares.get(squareId)
+      );
+      const square = state.squares?.[squareId];
+      groups.sort((a, b) => PLAYERS.indexOf(a.owner) - PLAYERS.indexOf(b.owner) || byId(a.id, b.id));
+      return h(
+        'section',
+        { class: 'square', testid: `square-${squareId}`, 'data-entity': squareId, 'aria-label': `square ${squareId}` },
+        h('h3', {}, squareId, square?.terrain ? h('small', {}, ` ${square.terrain}`) : null),
+        this.spellChips(state, square?.spells),
+        structures.map((structure) =>
+          h(
+            'div',
+            {
+              class: `structure owner-${structure.owner}`,
+              testid: `structure-${structure.id}`,
+              'data-entity': structure.id,
+            },
+            h('span', { class: 'name' }, `⌂ ${structure.kind}`),
+            h('small', {}, ` ${structure.id} · ${structure.owner}`),
+            this.spellChips(state, structure.spells),
+          ),
+        ),
+        groups.map((group) =>
+          h(
+            'section',
+            {
+              class: `group owner-${group.owner}`,
+              testid: `group-${group.id}`,
+              'data-entity': group.id,
+              'aria-label': `group ${group.id}`,
+            },
+            h('h4', {}, group.id, h('small', {}, ` ${group.kind} · ${group.owner}`)),
+            this.spellChips(state, group.spells),
+            h('ul', { class: 'minions' }, group.minionIds.map(card)),
+          ),
+        ),
+      );
+    });
+
+    const playerSections = PLAYERS.filter((colour) => colour !== 'neutral' || hasAnything(state.players?.neutral)).map(
+      (colour) => {
+        const player = state.players[colour];
+        return h(
+          'section',
+          { class: `player owner-${colour}`, testid: `player-${colour}`, 'aria-label': `${colour} player` },
+          h(
+            'h3',
+            {},
+            colour,
+            player.house ? h('small', {}, ` ${player.house}`) : null,
+            state.initiative === colour ? h('span', { class: 'tag', title: 'has the initiative' }, 'initiative') : null,
+            player.confirmed ? h('span', { class: 'tag', title: 'orders confirmed' }, 'confirmed') : null,
+          ),
+          h(
+            'dl',
+            {},
+            h('dt', {}, 'mana'),
+            h('dd', { testid: `player-${colour}-mana` }, describeMana(player.mana)),
+            h('dt', {}, 'hand'),
+            h('dd', { testid: `player-${colour}-hand` }, describeHand(player)),
+            h('dt', {}, 'deck'),
+            h('dd', {}, cards(player.deckSize ?? player.deck.length)),
+            h('dt', {}, 'graveyard'),
+            h(
+              'dd',
+              { testid: `player-${colour}-graveyard` },
+              player.graveyard.length ? h('ul', { class: 'minions graveyard' }, player.graveyard.map(card)) : 'empty',
+            ),
+          ),
+        );
+      },
+    );
+
+    const elsewhere = Object.keys(state.minions).filter((id) => !shown.has(id));
+    /** @type {Order[]} */
+    const orders = [];
+    for (const id of state.orderIds ?? []) {
+      const order = state.orders[id];
+      if (order) orders.push(order);
+    }
+    const sections = [
+      h('div', { class: 'players' }, playerSections),
+      orders.length
+        ? h(
+            'section',
+            { class: 'orders', 'aria-label': 'orders this turn' },
+            h('h3', {}, 'orders this turn'),
+            h(
+              'ul',
+              {},
+              orders.map((order) => this.orderItem(order)),
+            ),
+          )
+        : null,
+      h('div', { class: 'squares' }, squareSections),
+      state.globe?.spells?.length
+        ? h('section', { class: 'globe' }, h('h3', {}, 'globe'), this.spellChips(state, state.globe.spells))
+        : null,
+      elsewhere.length
+        ? h(
+            'section',
+            { class: 'elsewhere' },
+            h('h3', {}, 'not in a group'),
+            h('ul', { class: 'minions' }, elsewhere.map(card)),
+          )
+        : null,
+    ];
+    /** @type {HTMLElement[]} */
+    const present = [];
+    for (const section of sections) if (section !== null) present.push(section);
+    this.board.replaceChildren(...present);
+    this.when.textContent = `after revision ${revision} · ${whenText}`;
+    this.board.dataset.revision = String(revision);
+    this.board.classList.remove('stale');
+    this.board.removeAttribute('aria-busy');
+  }
+
+  /**
+   * Marks on the board what the selected event names (its minion, group, spell…).
+   * @param {unknown} data the selected event's data (nothing for a GameCreated, which names everything)
+   */
+  highlight(data) {
+    /** @type {Set<string>} */
+    const named = new Set();
+    const collect = (/** @type {unknown} */ value) => {
+      if (typeof value === 'string') named.add(value);
+      else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+    };
+    collect(data);
+    for (const element of this.board.querySelectorAll('[data-entity]')) {
+      if (element instanceof HTMLElement)
+        element.classList.toggle('touched', named.has(String(element.dataset.entity)));
+    }
+  }
+
+  /**
+   * @param {ShownState} state
+   * @param {string[] | undefined} ids
+   */
+  spellChips(state, ids) {
+    if (!ids || ids.length === 0) return null;
+    return h(
+      'ul',
+      { class: 'spells', 'aria-label': 'active spells' },
+      ids.map((id) => {
+        const active = state.activeSpells[id];
+        if (!active) return h('li', { class: 'spell' }, id);
+        const name = state.spells?.[active.spell]?.name ?? active.spell;
+        const expiry = active.expiresAtTurn ? `, expires at turn ${active.expiresAtTurn}` : '';
+        return h(
+          'li',
+          {
+            class: `spell owner-${active.owner}${active.visible ? '' : ' hidden-spell'}`,
+            testid: `active-spell-${id}`,
+            'data-entity': id,
+            title: `${name} (${id}), ${active.owner}${active.visible ? '' : ', not visible'}${expiry}`,
+          },
+          '✦ ',
+          name,
+          h('small', {}, ` ${id}`),
+          active.visible ? null : h('small', { class: 'tag' }, ' hidden'),
+        );
+      }),
+    );
+  }
+
+  /**
+   * @param {ShownState} state
+   * @param {Minion} minion
+   */
+  minionCard(state, minion) {
+    const id = minion.id;
+    const hpBar = h('meter', {
+      testid: `minion-${id}-hp-bar`,
+      min: 0,
+      max: Math.max(minion.maxHp, 1),
+      low: minion.maxHp / 3 + 0.01,
+      high: (minion.maxHp * 2) / 3,
+      optimum: minion.maxHp,
+      value: minion.hp,
+      'aria-label': `${id} HP`,
+    });
+    return h(
+      'article',
+      {
+        class: `minion owner-${minion.owner} status-${minion.status}`,
+        testid: `minion-${id}`,
+        'data-entity': id,
+        'aria-label': `${id}: ${minion.hp} of ${minion.maxHp} HP, armor ${minion.armor}, ${minion.status}`,
+      },
+      h(
+        'header',
+        {},
+        h('span', { class: 'name' }, id),
+        h('span', { class: 'kind' }, [minion.class, minion.kind].filter(Boolean).join(' ')),
+        h('span', { class: `status status-${minion.status}`, testid: `minion-${id}-status` }, minion.status),
+      ),
+      h(
+        'div',
+        { class: 'stats' },
+        hpBar,
+        h(
+          'span',
+          { class: 'hp-text' },
+          h('span', { testid: `minion-${id}-hp` }, String(minion.hp)),
+          '/',
+          h('span', { testid: `minion-${id}-max-hp` }, String(minion.maxHp)),
+          ' HP',
+        ),
+        h(
+          'span',
+          { class: 'armor', title: 'armor / max armor' },
+          'armor ',
+          h('span', { testid: `minion-${id}-armor` }, String(minion.armor)),
+          `/${minion.maxArmor}`,
+        ),
+      ),
+      this.spellChips(state, minion.spells),
+    );
+  }
+
+  /** @param {Order} order */
+  orderItem(order) {
+    const text =
+      order.kind === 'cast'
+        ? `${order.player} casts ${order.spell} → ${describeTarget(order.target)}`
+        : order.kind === 'attack'
+          ? `${order.player}: ${order.attackerId} attacks ${order.victimId}`
+          : `${order.player} discards ${order.spell}`;
+    const outcome = 'outcome' in order ? order.outcome : null;
+    return h(
+      'li',
+      { class: `owner-${order.player}` },
+      h('small', {}, `${order.id} `),
+      text,
+      outcome ? h('span', { class: 'tag' }, outcome) : null,
+    );
+  }
+}

@@ -1,0 +1,47 @@
+// @ts-check
+// The few DOM helpers every module of the page uses.
+
+/**
+ * A new element: `h('li', {class: 'x', testid: 'y', title: 'z'}, child, 'text', …)`. Attributes that are
+ * undefined, null or false are left out; true gives an empty attribute.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, string | number | boolean | null | undefined>} [props]
+ * @param {...(Node | string | null | undefined | false | (Node | string | null | undefined | false)[])} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
+export function h(tag, props = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === 'class') element.className = String(value);
+    else if (key === 'testid') element.dataset.testid = String(value);
+    else element.setAttribute(key, value === true ? '' : String(value));
+  }
+  /** @type {(Node | string)[]} */
+  const kept = [];
+  for (const child of children.flat()) if (child !== undefined && child !== null && child !== false) kept.push(child);
+  element.append(...kept);
+  return element;
+}
+
+/**
+ * The element of a `data-testid`, which the page's markup must have.
+ * @template {HTMLElement} [E=HTMLElement]
+ * @param {string} id
+ * @returns {E}
+ */
+export function byTestId(id) {
+  const element = document.querySelector(`[data-testid="${id}"]`);
+  if (element === null) throw new Error(`the page has no [data-testid="${id}"]`);
+  return /** @type {E} */ (element);
+}
+
+/**
+ * `n thing` or `n things`.
+ * @param {number} count
+ * @param {string} noun
+ */
+export function plural(count, noun) {
+  return `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+}
