@@ -175,6 +175,12 @@ describe('the tournament log: signed heads of every game in an RFC 6962 Merkle t
       JSON.stringify({ ...consistency, proof: flippedNode(consistency.proof, 0) }),
     );
     fs.writeFileSync(file('round-1.json'), JSON.stringify(published[0]));
+    // What the organiser publishes may be POST /log/heads' whole answer, the tree head inside.
+    fs.writeFileSync(
+      file('round-1-answer.json'),
+      JSON.stringify({ recorded: [], skipped: [], treeHead: published[0] }),
+    );
+    fs.writeFileSync(file('not-a-tree-head.json'), JSON.stringify({ size: 2 }));
     fs.writeFileSync(file('keys.json'), JSON.stringify((await api.as().get('/.well-known/sanctum-keys')).body));
     const key = ['--key', file('keys.json')];
     const runs: CliRun[] = await Promise.all([
@@ -182,13 +188,20 @@ describe('the tournament log: signed heads of every game in an RFC 6962 Merkle t
       runSanctum(['verify-proof', file('consistency.json'), ...key, '--tree-head', file('round-1.json')]),
       runSanctum(['verify-proof', file('tampered.json'), '--key', `${api.url}/.well-known/sanctum-keys`]),
       runSanctum(['verify-proof', file('inclusion.json'), ...key, '--tree-head', file('round-1.json')]),
+      runSanctum(['verify-proof', file('consistency.json'), ...key, '--tree-head', file('round-1-answer.json')]),
+      runSanctum(['verify-proof', file('consistency.json'), ...key, '--tree-head', file('not-a-tree-head.json')]),
     ]);
-    expect(runs.map((run) => run.exitCode)).toEqual([0, 0, 3, 3]);
+    expect(runs.map((run) => run.exitCode)).toEqual([0, 0, 3, 3, 0, 2]);
     expect(runs[0].stdout).toMatch(
       /^verdict: VALID: the head of game north at revision 7 is leaf 2 of the log of size 3\n$/,
     );
     expect(runs[1].stdout).toMatch(/VALID: the log of size 3 extends the log of size 2/);
     expect(runs[2].stdout).toMatch(/NOT VALID: .*the proof does not show/);
     expect(runs[3].stdout).toMatch(/NOT VALID: .*not the kept one/);
-  }, 60_000);
+    expect(runs[4].stdout).toMatch(/VALID: the log of size 3 extends the log of size 2/);
+    expect(runs[5]).toMatchObject({
+      stdout: '',
+      stderr: expect.stringMatching(/not a signed tree head.*root is missing/),
+    });
+  }, 90_000);
 });

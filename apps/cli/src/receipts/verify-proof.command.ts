@@ -4,6 +4,7 @@ import {
   type ConsistencyProofAnswer,
   type InclusionProofAnswer,
   type SignedTreeHead,
+  statementProblems,
   verifyConsistencyAnswer,
   verifyInclusionAnswer,
 } from '@app/games';
@@ -40,6 +41,24 @@ async function readJson(file: string, what: string): Promise<Record<string, unkn
 }
 
 /**
+ * The tree head a verifier kept: as `GET /log/tree-head` answers it, or the whole answer of `POST /log/heads` (the
+ * organiser publishes that, its `treeHead` inside). Anything else is bad input, named: a proof checked against a
+ * tree head with no size or root would only say "not the kept one".
+ */
+async function readKeptTreeHead(file: string): Promise<SignedTreeHead> {
+  const value = await readJson(file, '--tree-head');
+  const treeHead = 'treeHead' in value && !('size' in value) ? value.treeHead : value;
+  const problems = statementProblems(treeHead, 'tree head');
+  if (problems.length > 0) {
+    throw new CliFailure(
+      EXIT.invalidInput,
+      `--tree-head ${file}: not a signed tree head (GET /log/tree-head, or POST /log/heads' answer): ${problems.join('; ')}`,
+    );
+  }
+  return treeHead as SignedTreeHead;
+}
+
+/**
  * `sanctum verify-proof FILE --key URL|PEM [--tree-head KEPT]`: checks a proof of the tournament log as the service
  * answers it — `GET /log/inclusion` (a head is in the log) or `GET /log/consistency` (a later log extends an earlier
  * one) — with the public keys alone: the signatures, and the RFC 9162 proof. With `--tree-head`, the proof must be
@@ -62,7 +81,10 @@ export class VerifyProofCommand extends CommandRunner {
     return value;
   }
 
-  @Option({ flags: '--tree-head <file>', description: 'a signed tree head you kept: the proof must be against it' })
+  @Option({
+    flags: '--tree-head <file>',
+    description: 'a signed tree head you kept (or POST /log/heads’ answer, as published): the proof must be against it',
+  })
   parseTreeHead(value: string): string {
     return value;
   }
@@ -72,10 +94,7 @@ export class VerifyProofCommand extends CommandRunner {
       if (options.key === undefined) throw new CliFailure(EXIT.invalidInput, '--key is required');
       const keys = await signingKeysFrom(options.key);
       const answer = await readJson(file, 'proof');
-      const kept =
-        options.treeHead === undefined
-          ? undefined
-          : ((await readJson(options.treeHead, '--tree-head')) as unknown as SignedTreeHead);
+      const kept = options.treeHead === undefined ? undefined : await readKeptTreeHead(options.treeHead);
       let line: string;
       let valid: boolean;
       if ('auditPath' in answer) {
