@@ -121,6 +121,9 @@ describe('sanctum verify --receipts and verify-receipt: the players’ receipts 
       rederived(() => undefined, 'ab'.repeat(32)),
     );
 
+    // What an older service recorded: no chain secret, the chain from the unkeyed genesis.
+    const unkeyed = forgedCopy('unkeyed', (events) => rederive(GAME, commandsOf(events), undefined));
+
     fs.mkdirSync(file('elsewhere'));
     copyStore(original, file('elsewhere/copy.db'));
     const receiptsOf = (name: string) => ['--receipts', file(name), '--key', file('keys.json')];
@@ -146,6 +149,8 @@ describe('sanctum verify --receipts and verify-receipt: the players’ receipts 
       replayBlue: { args: ['replay', GAME, '--receipts', '--as', 'blue'], env: storeEnv(original) },
       replayOrganiser: { args: ['replay', GAME, '--receipts'], env: storeEnv(original) },
       replayNoKey: { args: ['replay', GAME, '--receipts'], env: storeEnv(file('elsewhere/copy.db')) },
+      replayUnkeyedRed: { args: ['replay', GAME, '--receipts', '--as', 'red'], env: storeEnv(unkeyed) },
+      replayUnkeyedOrganiser: { args: ['replay', GAME, '--receipts'], env: storeEnv(unkeyed) },
     };
     const entries = await Promise.all(
       Object.entries(jobs).map(async ([name, job]) => [name, await runSanctum(job.args, { env: job.env })] as const),
@@ -264,6 +269,12 @@ describe('sanctum verify --receipts and verify-receipt: the players’ receipts 
     // A copy of the store without the secrets file next to it: no key to sign with, said so.
     expect(runs.replayNoKey.exitCode).toBe(2);
     expect(runs.replayNoKey.stderr).toMatch(/no receipt signing key here: set RECEIPT_SIGNING_KEY/);
+    // A game recorded before chain secrets: its hashes would tell hidden orders, so receipts are the organiser's.
+    expect(runs.replayUnkeyedRed.exitCode).toBe(0);
+    expect(receiptsIn(runs.replayUnkeyedRed)).toEqual([]);
+    expect(receiptsIn(runs.replayUnkeyedOrganiser).map((receipt) => receipt.commandId)).toEqual(
+      receiptsIn(runs.replayOrganiser).map((receipt) => receipt.commandId),
+    );
   });
 
   it('fetches the keys from the service’s URL; after a rotation, every old receipt still verifies', async () => {
