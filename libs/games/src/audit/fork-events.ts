@@ -13,7 +13,8 @@ export interface ForkedEvent {
 /**
  * The origin's events 0..forkedAt as the new game's own: every id that names the origin game is re-keyed (the
  * GameCreated's `gameId`, which the state and so every later event id takes; `metadata.gameId`; event ids; the
- * causation ids that point at events, while those that name a command are kept), each event records its
+ * causation ids that point at events, while those that name a command are kept; the events a squander or a fizzle
+ * names as its reason), each event records its
  * provenance, and the chain starts again from the new game's genesis, keyed with the fork's own chain secret (the
  * origin's is not copied: the fork's hashes must not let anyone who learns them test guesses about the origin's
  * hidden events, or the other way round). Command and correlation ids are kept: they
@@ -27,6 +28,12 @@ export function forkEvents(
   chainSecret: string,
 ): ForkedEvent[] {
   const originEventPrefix = `${provenance.forkedFrom}@`;
+  // A squander or fizzle names the event that made its reason true (`data.reasonEventId`): an event of this game.
+  const rekeyedReason = (data: unknown): unknown => {
+    const reason = (data as { reasonEventId?: unknown } | null)?.reasonEventId;
+    if (typeof reason !== 'string' || !reason.startsWith(originEventPrefix)) return data;
+    return { ...(data as object), reasonEventId: `${gameId}@${reason.slice(originEventPrefix.length)}` };
+  };
   const rekeyed = origin.map((event, revision): ForkedEvent => {
     const {
       prevHash: _prevHash,
@@ -41,7 +48,7 @@ export function forkEvents(
       typeof causationId === 'string' &&
       causationId !== metadata.commandId &&
       causationId.startsWith(originEventPrefix);
-    const data = event.type === 'GameCreated' ? { ...(event.data as object), gameId } : event.data;
+    const data = event.type === 'GameCreated' ? { ...(event.data as object), gameId } : rekeyedReason(event.data);
     return {
       type: event.type,
       data,
