@@ -1,7 +1,7 @@
 # The HTTP service, built and run as in production (`npm run build`, `npm run start:prod`):
 #   docker build -t sanctum-chronicle .
 #   docker run -p 3000:3000 -v sanctum-data:/app/data sanctum-chronicle                       # embedded SQLite
-#   docker run -p 3000:3000 -e EVENT_STORE=postgres -e POSTGRES_URL=… -e ORGANISER_TOKEN=… -e SERVER_SECRET=… sanctum-chronicle
+#   docker run -p 3000:3000 -e EVENT_STORE=postgres -e POSTGRES_URL=… -e ORGANISER_TOKEN=… -e SERVER_SECRET=… -e RECEIPT_SIGNING_KEY=… sanctum-chronicle
 # Not built on the project's own machines (they have no Docker engine); `npm run build` and dist are tested there.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app

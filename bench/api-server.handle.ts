@@ -1,11 +1,14 @@
 import type { EventStoreOptions } from '@app/event-store';
 import { type ChildProcess, fork } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /** Fixed secrets, so the bench knows the organiser's token and nothing is generated next to the database. */
 export const BENCH_ORGANISER_TOKEN = 'bench-organiser-token-0123456789';
 export const BENCH_SERVER_SECRET = 'bench-server-secret-0123456789ab';
+/** One receipt key for every server of this run: instances on one postgres store must sign with the same one. */
+const BENCH_RECEIPT_SIGNING_KEY = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' });
 
 export interface ServerStats {
   peakRssMb: number;
@@ -22,6 +25,7 @@ export interface ApiServer {
 /** Starts the service on `store` in a child process (same Node flags and TS loader as this one). */
 export function startApiServer(store: EventStoreOptions, scheduler: 'on' | 'off'): Promise<ApiServer> {
   const child: ChildProcess = fork(path.join(__dirname, 'api-server.child.ts'), [JSON.stringify(store), scheduler], {
+    env: { ...process.env, RECEIPT_SIGNING_KEY: BENCH_RECEIPT_SIGNING_KEY.toString() },
     // BENCH_SERVER_PROFILE=DIR writes the server's CPU profile there (to find what a target is missing by).
     execArgv: [
       '-r',

@@ -13,7 +13,8 @@ const GAME_ID = 'bolt-and-blade-http';
  * turn. Everything else (including every other command id, sent as Idempotency-Key) must be identical.
  */
 function asCliWouldRecord(line: GameEventLine): GameEventLine {
-  const { prevHash: _prevHash, hash: _hash, ...metadata } = line.metadata;
+  // The service adds the chain's links and, to the first event, the chain secret; the engine derives neither.
+  const { prevHash: _prevHash, hash: _hash, chainSecret: _chainSecret, ...metadata } = line.metadata;
   const rename = (value: unknown): unknown =>
     typeof value === 'string'
       ? value.replace(new RegExp(`^collect-garbage/${GAME_ID}/(turn-\\d+)$`), '$1/collect')
@@ -61,7 +62,7 @@ describe('a whole game through HTTP (e2e, SQLite)', () => {
   });
 
   it('chains every event to the one before it (DESIGN.md "Event envelope")', () => {
-    let previous = genesisHash(GAME_ID);
+    let previous = genesisHash(GAME_ID, String(events[0].metadata.chainSecret));
     for (const event of events) {
       expect(event.metadata.prevHash).toBe(previous);
       expect(event.metadata.hash).toBe(eventHash(previous, event));
@@ -84,6 +85,9 @@ describe('a whole game through HTTP (e2e, SQLite)', () => {
 
   it('answers orders with their id, cancels them, and tells which confirmation executed the turn', async () => {
     const gameId = 'second-game';
+    // Every acknowledged command is answered with its signed receipt (see receipts.e2e-spec.ts).
+    const receiptAt = (revision: number) =>
+      expect.objectContaining({ gameId, revision, signature: expect.any(String) });
     const scenario = readScenario(path.join(REPO_ROOT, SCENARIO));
     const { turns: _turns, ...setup } = scenario;
     const created = await api.organiser
@@ -97,6 +101,7 @@ describe('a whole game through HTTP (e2e, SQLite)', () => {
         red: expect.stringMatching(/^second-game\.red\./),
         blue: expect.stringMatching(/^second-game\.blue\./),
       },
+      receipt: receiptAt(6),
     });
     expect(created.headers.location).toBe(`/games/${gameId}`);
     const red = api.as(created.body.playerTokens.red);
@@ -106,16 +111,16 @@ describe('a whole game through HTTP (e2e, SQLite)', () => {
       .post(`/games/${gameId}/orders`)
       .send({ player: 'red', cast: 'bolt', target: { minion: 'b-archer' } })
       .expect(201);
-    expect(bolt.body).toEqual({ orderId: expect.stringMatching(/^order\.\d+$/), revision: 7 });
+    expect(bolt.body).toEqual({ orderId: expect.stringMatching(/^order\.\d+$/), revision: 7, receipt: receiptAt(7) });
     const cancelled = await red.delete(`/games/${gameId}/orders/${bolt.body.orderId}?player=red`).expect(200);
-    expect(cancelled.body).toEqual({ revision: 8 });
+    expect(cancelled.body).toEqual({ revision: 8, receipt: receiptAt(8) });
     const [untargeted] = await readEvents(api, gameId, '?from=8');
     expect(untargeted).toMatchObject({ type: 'SpellUntargeted', data: { orderId: bolt.body.orderId } });
 
     const discard = await blue.post(`/games/${gameId}/orders`).send({ player: 'blue', discard: 'mend' }).expect(201);
     expect(discard.body.revision).toBe(9);
     const redConfirmed = await red.post(`/games/${gameId}/confirm`).send({ player: 'red' }).expect(200);
-    expect(redConfirmed.body).toEqual({ revision: 10, executed: false });
+    expect(redConfirmed.body).toEqual({ revision: 10, executed: false, receipt: receiptAt(10) });
     const blueConfirmed = await blue.post(`/games/${gameId}/confirm`).send({ player: 'blue' }).expect(200);
     expect(blueConfirmed.body.executed).toBe(true);
     const all = await waitForEvents(api, gameId, (lines) => countOf(lines, 'GarbageCollected') === 1);

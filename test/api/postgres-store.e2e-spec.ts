@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import * as path from 'node:path';
 import { PostgresCluster, describeWithPostgres } from '../support/postgres-cluster';
 import { REPO_ROOT } from '../support/run-cli';
@@ -14,6 +15,9 @@ describeWithPostgres('the service on a postgres store (e2e, in process)', () => 
       store: { kind: 'postgres', postgresUrl: cluster.url(), pollIntervalMs: 100 },
       organiserToken: 'postgres-organiser-token-0123',
       serverSecret: 'postgres-server-secret-01234567',
+      receiptKeys: {
+        signingKey: generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+      },
     });
   });
   afterAll(async () => {

@@ -4,7 +4,14 @@ import * as path from 'node:path';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import type { GameEventLine } from '@app/games';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
-import { type PlayerTokens, playScenario, readEvents, readScenario } from '../api/support/scenario.http-player';
+import {
+  type PlayerTokens,
+  countOf,
+  playScenario,
+  readEvents,
+  readScenario,
+  waitForEvents,
+} from '../api/support/scenario.http-player';
 
 /** Debian's Chromium: `.ci/run` installs it; on a machine without it the browser part is reported skipped. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -229,7 +236,7 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
       await on.getByTestId(`event-${revision}`).locator('button').click();
       await on.locator(`[data-testid="selected-event"][data-revision="${revision}"]`).waitFor();
       const chain = on.getByTestId('causal-chain');
-      await on.locator(`[data-testid="causal-chain"][data-source="${source}"]`).waitFor();
+      await on.locator(`[data-testid="causal-chain"][data-source="${source}"][data-revision="${revision}"]`).waitFor();
       const expected = expectedChain(revision);
       const shown = await chain
         .locator('[data-testid^="chain-rev-"]')
@@ -317,7 +324,9 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
       const squandered = events.find((event) => event.type === 'SpellSquandered') as EventLine;
       const died = events.find((event) => event.type === 'MinionDied') as EventLine;
       await goTo(page, squandered.revision);
-      await page.locator(`[data-testid="causal-chain"][data-source="service"]`).waitFor();
+      await page
+        .locator(`[data-testid="causal-chain"][data-source="service"][data-revision="${squandered.revision}"]`)
+        .waitFor();
       expect(await page.getByTestId('selected-event-description').textContent()).toBe(
         `${squandered.data.orderId} is squandered: the target is dead (because of revision ${died.revision})`,
       );
@@ -403,6 +412,64 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
       } finally {
         await spectator.close();
       }
+    });
+
+    it('shows each viewer the receipts it may see: red its own and the public ones, the organiser all', async () => {
+      const receiptsOf = async (token: string) =>
+        (await api.as(token).get(`/games/${GAME}/receipts`).expect(200)).body.receipts as {
+          revision: number;
+          commandId: string;
+        }[];
+      // Read once the panel is opened: recomputing them is a pass over the whole game.
+      const shown = async (viewer: Page) => {
+        await viewer.getByTestId('receipts-panel').locator('summary').click();
+        await viewer.locator('[data-testid="receipts"] li[data-testid^="receipt-"]').first().waitFor();
+        return viewer
+          .locator('[data-testid="receipts"] li')
+          .evaluateAll((items) => items.map((item) => item.querySelector('.command')?.textContent ?? ''));
+      };
+      // The turn the test before executed is collected first: the lists compared below then stay as they are.
+      await waitForEvents(
+        api,
+        GAME,
+        (lines) => countOf(lines, 'GarbageCollectionScheduled') === countOf(lines, 'GarbageCollected'),
+      );
+      const red = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      try {
+        await red.goto(`${api.url}/replay/${GAME}#token=${encodeURIComponent(tokens.red)}`);
+        const expected = await receiptsOf(tokens.red);
+        expect(await shown(red)).toEqual(expected.map((receipt) => receipt.commandId));
+        expect(expected.some((receipt) => receipt.commandId.includes('/blue/'))).toBe(false);
+        expect(expected.some((receipt) => receipt.commandId.includes('/red/'))).toBe(true);
+        expect(expected.some((receipt) => receipt.commandId.startsWith('collect-garbage/'))).toBe(true);
+        // A receipt's revision selects its event, which names the receipt.
+        const own = expected.find((receipt) => receipt.commandId.includes('/red/')) as { revision: number };
+        await red.getByTestId(`receipt-rev-${own.revision}`).click();
+        await red
+          .locator(`[data-testid="selected-event"][data-revision="${own.revision}"] [data-testid="selected-receipt"]`)
+          .waitFor();
+        const download = red.getByTestId('receipts-download');
+        expect(await download.getAttribute('download')).toBe(`${GAME}-receipts.jsonl`);
+        const lines = decodeURIComponent((await download.getAttribute('href'))?.split(',')[1] ?? '')
+          .trim()
+          .split('\n');
+        expect(lines.map((line) => JSON.parse(line).commandId)).toEqual(expected.map((receipt) => receipt.commandId));
+      } finally {
+        await red.close();
+      }
+      await page.reload();
+      const all = await receiptsOf(api.organiserToken);
+      expect(await shown(page)).toEqual(all.map((receipt) => receipt.commandId));
+      expect(all.some((receipt) => receipt.commandId.includes('/blue/'))).toBe(true);
+      // The organiser looking through red's eyes sees red's receipts, exactly.
+      const asRed = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      try {
+        await asRed.goto(`${api.url}/replay/${GAME}#token=${encodeURIComponent(api.organiserToken)}&view=red`);
+        expect(await shown(asRed)).toEqual((await receiptsOf(tokens.red)).map((receipt) => receipt.commandId));
+      } finally {
+        await asRed.close();
+      }
+      expect(pageErrors).toEqual([]);
     });
   });
 });

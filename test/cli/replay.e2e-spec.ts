@@ -72,14 +72,23 @@ describe('sanctum replay (CLI end to end)', () => {
     runs = await runAll({
       scenario: { args: ['replay', EXAMPLE] },
       to: { args: ['replay', EXAMPLE, '--to', '21'] },
-      turn: { args: ['replay', EXAMPLE, '--turn', '1'] },
+      turn: { args: ['replay', EXAMPLE, '--turn', '2'] },
+      from: { args: ['replay', EXAMPLE, '--from', '60', '--to', '65'] },
       stored: { args: ['replay', GAME_ID], env: sqliteEnv(db) },
       file: { args: ['replay', jsonl] },
       step: { args: ['replay', EXAMPLE, '--step'], input: 'n\nn\nb\ns\nq\n' },
       stepToEnd: { args: ['replay', EXAMPLE, '--step', '--to', '21'], input: 'n\n\nwhat\n' },
+      stepJumps: {
+        args: ['replay', EXAMPLE, '--step', '--from', '10'],
+        input: 't\nt\np\np\ng 5\nb\ng 40\ns\ng 99\nq\n',
+      },
+      stepTurn: { args: ['replay', EXAMPLE, '--step', '--turn', '2'], input: 't\n' },
+      stepFromToEnd: { args: ['replay', EXAMPLE, '--step', '--from', '60', '--to', '65'] },
       tooFar: { args: ['replay', EXAMPLE, '--to', '71'] },
       turnTooFar: { args: ['replay', EXAMPLE, '--turn', '4'] },
       both: { args: ['replay', EXAMPLE, '--to', '3', '--turn', '1'] },
+      fromTooFar: { args: ['replay', EXAMPLE, '--from', '71'] },
+      fromAfterTo: { args: ['replay', EXAMPLE, '--from', '30', '--to', '20'] },
       unknownGame: { args: ['replay', 'no-such-game'], env: sqliteEnv(db) },
       notATarget: { args: ['replay', 'notes.txt'] },
     });
@@ -127,14 +136,24 @@ describe('sanctum replay (CLI end to end)', () => {
     expect(state.join('\n')).toMatch(/b-archer +recruit archer +HP 0\/3 +armor 2\/2 +dead/);
   });
 
-  it('--turn N: up to the end of turn N (its garbage collection included)', () => {
+  it('--turn N: that turn only, from its first event to its end (garbage collection included), and the state there', () => {
     expect(runs.turn.exitCode).toBe(0);
     const { lines, state } = parseReplay(runs.turn.stdout);
-    const lastOfTurn1 = events.filter((event) => event.metadata.turn <= 1).length - 1;
-    expect(lines).toHaveLength(lastOfTurn1 + 1);
-    expect(lines[lastOfTurn1]).toMatchObject({ turn: 1, phase: 'garbageCollection' });
-    expectStateShown(state, fold(events.slice(0, lastOfTurn1 + 1)));
-    expect(state).toContain('  order.9  blue casts mend on b-archer: squandered');
+    const firstOfTurn2 = events.findIndex((event) => event.metadata.turn === 2);
+    const lastOfTurn2 = events.filter((event) => event.metadata.turn <= 2).length - 1;
+    expect(lines.map((line) => line.revision)).toEqual(
+      Array.from({ length: lastOfTurn2 - firstOfTurn2 + 1 }, (_, i) => firstOfTurn2 + i),
+    );
+    expect(lines.every((line) => line.turn === 2)).toBe(true);
+    expect(lines[lines.length - 1]).toMatchObject({ turn: 2, phase: 'garbageCollection' });
+    expectStateShown(state, fold(events.slice(0, lastOfTurn2 + 1)));
+  });
+
+  it('--from REVISION: the lines from it on (the events before are folded, not printed); the state as in full', () => {
+    expect(runs.from.exitCode).toBe(0);
+    const { lines, state } = parseReplay(runs.from.stdout);
+    expect(lines.map((line) => line.revision)).toEqual([60, 61, 62, 63, 64, 65]);
+    expectStateShown(state, fold(events.slice(0, 66)));
   });
 
   it('GAME: a game in the configured store (SQLITE_PATH) replays exactly like its scenario', () => {
@@ -161,7 +180,43 @@ describe('sanctum replay (CLI end to end)', () => {
       const { exitCode, stdout, stderr } = runs.stepToEnd;
       expect(exitCode).toBe(0);
       expect(stdout).toBe(runs.to.stdout);
-      expect(stderr).toContain('[Enter/n] next  [b] back  [s] state  [q] quit'); // the answer to "what"
+      expect(stderr).toContain('[Enter/n] next  [b] back  [t] next turn'); // the answer to "what"
+    });
+
+    it('--from starts there; t next turn, p start of the turn (again: the turn before), g N, b: each state is the fold', () => {
+      const { exitCode, stdout, stderr } = runs.stepJumps;
+      expect(exitCode).toBe(0);
+      const [shown, state] = stdout.split('\n\n');
+      const turnStart = (turn: number): number => events.findIndex((event) => event.metadata.turn === turn);
+      expect(shown.split('\n').map((line) => Number(LINE.exec(line)?.[1]))).toEqual([
+        10,
+        turnStart(2),
+        turnStart(3),
+        turnStart(2), // p at the first event of turn 3: the turn before
+        turnStart(1), // and again
+        5, // g 5
+        4, // b
+        40, // g 40
+      ]);
+      expectStateShown(state.trimEnd().split('\n'), fold(events.slice(0, 41)));
+      expect(stderr).toContain('revision 99: the replay ends at revision 70');
+    });
+
+    it('--turn N starts at the turn and ends with it: t from turn 2 goes past the end, which prints the state', () => {
+      const { exitCode, stdout, stderr } = runs.stepTurn;
+      expect(exitCode).toBe(0);
+      const lastOfTurn2 = events.filter((event) => event.metadata.turn <= 2).length - 1;
+      const [shown, state] = stdout.split('\n\n');
+      expect(shown.split('\n').map((line) => Number(LINE.exec(line)?.[1]))).toEqual([
+        events.findIndex((event) => event.metadata.turn === 2),
+      ]);
+      expect(stderr).toContain('end of the replay');
+      expectStateShown(state.trimEnd().split('\n'), fold(events.slice(0, lastOfTurn2 + 1)));
+    });
+
+    it('--from with nothing to read prints the same as the plain replay of that range', () => {
+      expect(runs.stepFromToEnd.exitCode).toBe(0);
+      expect(runs.stepFromToEnd.stdout).toBe(runs.from.stdout);
     });
   });
 
@@ -169,7 +224,9 @@ describe('sanctum replay (CLI end to end)', () => {
     it.each([
       ['tooFar', 'bolt-and-blade.scenario.json has revisions 0–70 only'],
       ['turnTooFar', 'has not reached turn 4 (it is in turn 3)'],
-      ['both', '--to and --turn each say where the replay stops: give only one of them'],
+      ['both', '--turn N is the whole of turn N: give it alone, or --from and --to, not both'],
+      ['fromTooFar', '--from 71: '],
+      ['fromAfterTo', '--from 30 is after --to 20'],
       ['unknownGame', 'game no-such-game not found in the sqlite store'],
       ['notATarget', 'notes.txt: not a game id'],
     ])('%s', (name, message) => {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { LoggerModule } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import type { Options } from 'pino-http';
-import { GamesModule } from '@app/games';
+import { GamesModule, resolveReceiptKeyRing } from '@app/games';
 import { API_CONFIG, API_CONFIG_NAMESPACE, type ApiConfig, apiConfigFromEnv } from './config/api-config';
 import {
   VIEWER_SECRETS,
@@ -36,6 +36,9 @@ import { StoreHealthIndicator } from './health/store.health-indicator';
 import { AcceptingWorkGuard } from './lifecycle/accepting-work.guard';
 import { RequestDrain } from './lifecycle/request-drain.service';
 import { ReplayModule } from './replay/replay.module';
+import { GameReceiptsHttpController } from './receipts/game-receipts.http.controller';
+import { SigningKeysHttpController } from './receipts/signing-keys.http.controller';
+import { TournamentLogHttpController } from './tournament-log/tournament-log.http.controller';
 import { OrdersHttpController } from './orders/orders.http.controller';
 import { RulesHttpController } from './rules/rules.http.controller';
 import { GameStateHttpController } from './state/game-state.http.controller';
@@ -70,8 +73,10 @@ export class AppModule implements NestModule {
     const config: ApiConfig = { ...apiConfigFromEnv(process.env), ...given };
     // Read (or made, at the first start) before anything is served: every request's viewer depends on them.
     const configured = { organiserToken: config.organiserToken, serverSecret: config.serverSecret };
-    assertSecretsSharedByInstances(config.store, configured);
-    const secrets = resolveViewerSecrets(configured, secretsFileFor(config.store));
+    assertSecretsSharedByInstances(config.store, configured, config.receiptKeys);
+    const secretsFile = secretsFileFor(config.store);
+    const secrets = resolveViewerSecrets(configured, secretsFile);
+    const receiptKeys = resolveReceiptKeyRing(config.receiptKeys, secretsFile);
     return {
       module: AppModule,
       imports: [
@@ -98,7 +103,7 @@ export class AppModule implements NestModule {
                   : 'info',
           }),
         }),
-        GamesModule.forRoot({ store: config.store, runScheduler: config.gcScheduler }),
+        GamesModule.forRoot({ store: config.store, runScheduler: config.gcScheduler, receiptKeys }),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),
         ReplayModule,
       ],
@@ -112,6 +117,9 @@ export class AppModule implements NestModule {
         GameAuditHttpController,
         EventCausationHttpController,
         GameForkHttpController,
+        GameReceiptsHttpController,
+        SigningKeysHttpController,
+        TournamentLogHttpController,
         EventStreamsSseController,
         GlobalEventsHttpController,
         HealthHttpController,

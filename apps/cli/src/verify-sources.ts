@@ -34,22 +34,29 @@ export function verifyTarget(given: string): VerifyTarget {
   return { kind: 'event-lines', file: given };
 }
 
+/** Sees every event the audit reads, in order (the receipts check). */
+export type EventObserver = (event: GameEventLine) => void;
+
 /** Audits what the target names: a stored game, or a file (audited on its own, with no store). */
-export function auditTarget(target: VerifyTarget, scenarios: ScenarioFileReader): Promise<GameAuditReport> {
+export function auditTarget(
+  target: VerifyTarget,
+  scenarios: ScenarioFileReader,
+  observe?: EventObserver,
+): Promise<GameAuditReport> {
   switch (target.kind) {
     case 'game':
-      return auditStoredTarget(target.gameId);
+      return auditStoredTarget(target.gameId, observe);
     case 'event-lines':
-      return auditEventLines(target.file);
+      return auditEventLines(target.file, observe);
     case 'json':
-      return auditJsonFile(target.file);
+      return auditJsonFile(target.file, observe);
     case 'scenario':
       return scenarios.read(target.file).then((scenario) => auditScenario(target.file, scenario));
   }
 }
 
 /** A stored game, read from the store the service is configured with; only read, never written. */
-async function auditStoredTarget(gameId: string): Promise<GameAuditReport> {
+async function auditStoredTarget(gameId: string, observe?: EventObserver): Promise<GameAuditReport> {
   // Opening a SQLite path that does not exist would create an empty store there: say so instead.
   if (existsSync('.env')) process.loadEnvFile('.env');
   const kind = (process.env.EVENT_STORE ?? 'sqlite').trim().toLowerCase();
@@ -59,7 +66,7 @@ async function auditStoredTarget(gameId: string): Promise<GameAuditReport> {
   }
   const configured = await openConfiguredStore();
   try {
-    return await auditStoredGame(configured.store, gameId, configured.snapshots);
+    return await auditStoredGame(configured.store, gameId, configured.snapshots, observe);
   } catch (error) {
     if (error instanceof GameNotFoundError) {
       throw new CliFailure(EXIT.invalidInput, `game ${gameId} not found in ${configured.name}`);
@@ -71,9 +78,12 @@ async function auditStoredTarget(gameId: string): Promise<GameAuditReport> {
 }
 
 /** A JSON-lines file, line by line: a file of any length is audited in constant memory. */
-async function auditEventLines(file: string): Promise<GameAuditReport> {
+async function auditEventLines(file: string, observe?: EventObserver): Promise<GameAuditReport> {
   async function* events(): AsyncGenerator<GameEventLine> {
-    for await (const { event } of readEventFile(file)) yield event;
+    for await (const { event } of readEventFile(file)) {
+      observe?.(event);
+      yield event;
+    }
   }
   const report = await auditEvents(events());
   if (report.events === 0) throw new CliFailure(EXIT.invalidInput, `${file}: no events in the file`);
@@ -106,7 +116,7 @@ function eventListOf(file: string, json: unknown): GameEventLine[] | null {
   return list as GameEventLine[];
 }
 
-async function auditJsonFile(file: string): Promise<GameAuditReport> {
+async function auditJsonFile(file: string, observe?: EventObserver): Promise<GameAuditReport> {
   let text: string;
   try {
     if (!statSync(userPath(file)).isFile()) throw new Error('it is not a regular file');
@@ -125,7 +135,10 @@ async function auditJsonFile(file: string): Promise<GameAuditReport> {
     throw new CliFailure(EXIT.invalidInput, `${file}: not valid JSON: ${(error as Error).message}`);
   }
   const events = eventListOf(file, json);
-  if (events !== null) return auditEvents(events);
+  if (events !== null) {
+    if (observe) events.forEach(observe);
+    return auditEvents(events);
+  }
   try {
     return await auditScenario(file, parseScenarioFile(json));
   } catch (error) {

@@ -1,7 +1,11 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { auditPassed } from '@app/games';
+import { type HandedReceipt, type Receipt, ReceiptsCheck, auditPassed } from '@app/games';
+import { CliFailure } from './cli-failure.error';
 import { EXIT } from './exit-codes';
 import { writeLines } from './output';
+import { firstFailedReceipt, receiptVerdictLines } from './receipts/receipt-verdict.format';
+import { type SigningKeys, configuredSigningKeys, signingKeysFrom } from './receipts/signing-keys.source';
+import { readStatementFile } from './receipts/statement-file.reader';
 import { ScenarioFileReader } from './scenario-file.reader';
 import { runStoreTask } from './transfer/run-store-task';
 import { auditTarget, verifyTarget } from './verify-sources';
@@ -9,18 +13,23 @@ import { verifyVerdictLines } from './verify-report.format';
 
 export interface VerifyOptions {
   json?: boolean;
+  receipts?: string;
+  key?: string;
 }
 
 /**
- * `sanctum verify GAME|FILE`: the audit of GET /games/:id/audit, on a game in the configured store (read only) or
- * on a file with no store at all: an export (`*.jsonl`, with its hash chain), the events of the HTTP API
- * (`*.json`), or a scenario (simulated, then verified: a self-check). Exit 0 when the chain is intact and the
- * engine re-derives every event, 3 when not (the verdict names the first revision), 2 on unusable input.
+ * `sanctum verify GAME|FILE [--receipts FILE [--key URL|PEM]]`: the audit of GET /games/:id/audit, on a game in the
+ * configured store (read only) or on a file with no store at all: an export (`*.jsonl`, with its hash chain), the
+ * events of the HTTP API (`*.json`), or a scenario (simulated, then verified: a self-check). With `--receipts`, also
+ * whether the game holds every receipt its players kept (see ReceiptsCheck): the audit cannot tell a game rewritten
+ * and chained again by whoever runs the server; the receipts can. Exit 0 when everything holds, 3 when not (the
+ * verdict names the first revision, or the first receipt that does not hold), 2 on unusable input.
  */
 @Command({
   name: 'verify',
   arguments: '<game-or-file>',
-  description: 'audit a game: is its hash chain intact, and does the engine re-derive every stored event?',
+  description:
+    'audit a game: is its hash chain intact, does the engine re-derive every stored event, does it hold every receipt?',
   argsDescription: {
     'game-or-file':
       'a game id in the store EVENT_STORE / SQLITE_PATH / ESDB_CONNECTION_STRING name, or a .jsonl export, a .json ' +
@@ -37,14 +46,70 @@ export class VerifyCommand extends CommandRunner {
     return true;
   }
 
+  @Option({
+    flags: '--receipts <file>',
+    description: 'receipts the players kept (JSON lines, or GET /games/:id/receipts saved): does the game hold each?',
+  })
+  parseReceipts(value: string): string {
+    return value;
+  }
+
+  @Option({
+    flags: '--key <url-or-pem>',
+    description:
+      'the keys receipts are checked against: the service’s /.well-known/sanctum-keys URL, a file of that answer or of ' +
+      'PEM public keys (default: the keys of the service configured here)',
+  })
+  parseKey(value: string): string {
+    return value;
+  }
+
   async run([given]: string[], options: VerifyOptions = {}): Promise<void> {
     await runStoreTask(async () => {
       const target = verifyTarget(given);
-      const report = await auditTarget(target, this.scenarios);
+      if (options.receipts === undefined) {
+        const report = await auditTarget(target, this.scenarios);
+        const source = target.kind === 'game' ? 'stored' : given;
+        const lines = options.json ? [JSON.stringify(report, null, 2)] : verifyVerdictLines(report, source);
+        await writeLines(process.stdout, lines);
+        return auditPassed(report) ? EXIT.ok : EXIT.tampered;
+      }
+      if (target.kind === 'scenario') {
+        throw new CliFailure(EXIT.invalidInput, `--receipts: ${given} is a scenario, not a recorded game`);
+      }
+      const handed = (await readStatementFile(options.receipts, 'receipt')).map(({ place, value }): HandedReceipt => ({
+        place,
+        receipt: value as unknown as Receipt,
+      }));
+      const keys = await this.keys(options.key);
+      const gameId = target.kind === 'game' ? target.gameId : String(handed[0].receipt.gameId);
+      const check = new ReceiptsCheck(gameId, handed, keys.keys);
+      const report = await auditTarget(target, this.scenarios, (event) => check.push(event));
+      const verdicts = check.verdicts(report.chain);
+      const failed = firstFailedReceipt(verdicts);
       const source = target.kind === 'game' ? 'stored' : given;
-      const lines = options.json ? [JSON.stringify(report, null, 2)] : verifyVerdictLines(report, source);
+      const lines = options.json
+        ? [JSON.stringify({ ...report, receipts: verdicts }, null, 2)]
+        : withReceipts(verifyVerdictLines(report, source), receiptVerdictLines(verdicts, keys.name), failed);
       await writeLines(process.stdout, lines);
-      return auditPassed(report) ? EXIT.ok : EXIT.tampered;
+      return auditPassed(report) && failed === null ? EXIT.ok : EXIT.tampered;
     });
   }
+
+  private async keys(given: string | undefined): Promise<SigningKeys> {
+    if (given !== undefined) return signingKeysFrom(given);
+    const configured = await configuredSigningKeys();
+    if (configured === null) {
+      throw new CliFailure(EXIT.invalidInput, '--receipts: no keys to check them against here; give --key URL|PEM');
+    }
+    return configured;
+  }
+}
+
+/** The audit's lines, the receipts' lines before its verdict, and the receipts' verdict first when one fails. */
+function withReceipts(audit: string[], receipts: string[], failed: string | null): string[] {
+  const verdict = audit[audit.length - 1];
+  const auditHolds = verdict.startsWith('verdict: VERIFIED');
+  const last = failed ?? (auditHolds ? `${verdict}, and the game holds every receipt` : verdict);
+  return [...audit.slice(0, -1), ...receipts, ...(failed !== null && !auditHolds ? [verdict] : []), last];
 }

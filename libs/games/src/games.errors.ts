@@ -46,3 +46,16 @@ export class IdempotencyKeyReusedError extends Error {
     this.name = 'IdempotencyKeyReusedError';
   }
 }
+
+/**
+ * A game recorded before chain secrets: its chain hashes are not keyed, so a hash handed to anyone but the organiser
+ * would let them test guesses about hidden events (409). It stays verifiable; it just gets no receipts or heads.
+ */
+export class UnkeyedChainError extends Error {
+  constructor(readonly gameId: string) {
+    super(
+      `game ${gameId} was recorded before chain secrets: its hashes would tell hidden events, so it has no receipts or heads for anyone but the organiser`,
+    );
+    this.name = 'UnkeyedChainError';
+  }
+}

@@ -5,20 +5,34 @@ import { GameCommandService } from './commands/game-command.service';
 import { RecordedCommandFinder } from './commands/recorded-command.finder';
 import { DEFAULT_GAMES_OPTIONS, GAMES_OPTIONS, type GamesOptions } from './games.options';
 import { GameRepository } from './loading/game-repository';
+import { GameReceipts } from './receipts/game-receipts.service';
+import { TournamentLog } from './tournament-log/tournament-log.service';
+import { ReceiptKeyRing } from './receipts/receipt-key-ring';
+import { RECEIPT_KEYS } from './receipts/receipt-keys.token';
+import { parseSigningKey, generateSigningKeyPem } from './receipts/signing-key';
 import { StaleSnapshotsPruner } from './loading/stale-snapshots.pruner';
 import { GarbageCollectionScheduler } from './scheduling/garbage-collection.scheduler';
 import { GameTimelineService } from './time-travel/game-timeline.service';
 import { TimeTravelService } from './time-travel/time-travel.service';
 
-export type GamesModuleOptions = Pick<GamesOptions, 'store'> & Partial<Omit<GamesOptions, 'store'>>;
+export type GamesModuleOptions = Pick<GamesOptions, 'store'> &
+  Partial<Omit<GamesOptions, 'store'>> & {
+    /** The keys receipts and heads are signed with (default: a key of this process only, as for a store in memory). */
+    receiptKeys?: ReceiptKeyRing;
+  };
 
-/** The application layer: command handling, loading and snapshots, time travel, the end-of-turn scheduler. */
+/** The application layer: command handling, loading and snapshots, time travel, the end-of-turn scheduler, receipts. */
 @Module({})
 export class GamesModule {
   static forRoot(options: GamesModuleOptions): DynamicModule {
-    const resolved: GamesOptions = { ...DEFAULT_GAMES_OPTIONS, ...options };
+    const { receiptKeys, ...rest } = options;
+    const resolved: GamesOptions = { ...DEFAULT_GAMES_OPTIONS, ...rest };
+    const keys = receiptKeys ?? new ReceiptKeyRing(parseSigningKey(generateSigningKeyPem(), 'a generated key'));
     const providers = [
       { provide: GAMES_OPTIONS, useValue: resolved },
+      { provide: RECEIPT_KEYS, useValue: keys },
+      GameReceipts,
+      TournamentLog,
       GameRepository,
       GameCommandService,
       RecordedCommandFinder,
@@ -38,6 +52,9 @@ export class GamesModule {
         GameTimelineService,
         GarbageCollectionScheduler,
         GAMES_OPTIONS,
+        RECEIPT_KEYS,
+        GameReceipts,
+        TournamentLog,
         GameAuditModule,
       ],
     };

@@ -38,7 +38,12 @@ describe('GameForkService: a new game from another one’s first events, then pl
 
     const copied = await read('branch');
     expect(copied).toHaveLength(at + 1);
-    let previous = genesisHash('branch');
+    // The fork's chain is keyed with a secret of its own, not the origin's.
+    const secret = copied[0].metadata.chainSecret as string;
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(secret).not.toBe(before[0].metadata.chainSecret);
+    expect(copied.slice(1).some((event) => 'chainSecret' in event.metadata)).toBe(false);
+    let previous = genesisHash('branch', secret);
     copied.forEach((event, revision) => {
       const original = before[revision];
       expect(event).toMatchObject({ revision, type: original.type, data: expect.anything() });
@@ -88,7 +93,10 @@ describe('GameForkService: a new game from another one’s first events, then pl
     const events = await read('branch');
     const tampered = events.map(({ revision: _revision, ...event }) => ({ ...event, metadata: { ...event.metadata } }));
     delete tampered[5].metadata.forkedFrom;
-    const rechained = chainEvents(genesisHash('branch'), tampered).events.map((event, revision) => ({
+    const rechained = chainEvents(
+      genesisHash('branch', tampered[0].metadata.chainSecret as string),
+      tampered,
+    ).events.map((event, revision) => ({
       revision,
       ...event,
     }));

@@ -19,14 +19,18 @@ describe('GameCommandService (load → decide → one atomic append → retry on
     dir.cleanup();
   });
 
-  it('records a game exactly as the pure engine derives it, with every event chained from the genesis hash', async () => {
+  it('records a game exactly as the pure engine derives it, with every event chained from the genesis hash keyed with the game’s chain secret', async () => {
     const scenario = exampleScenario();
     await playScenario(harness, scenario, 'chained');
     const stored = await harness.store.readStream(gameStream('chained'));
     const expected = runScenario(scenario, 'chained').events;
     expect(stored.map(strip)).toEqual(expected.map(strip));
     expect(stored.map((event) => event.revision)).toEqual(expected.map((_, i) => i));
-    let previous = genesisHash('chained');
+    const secret = stored[0].metadata.chainSecret as string;
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.filter((event) => 'chainSecret' in event.metadata)).toHaveLength(1);
+    let previous = genesisHash('chained', secret);
+    expect(previous).not.toBe(genesisHash('chained'));
     for (const event of stored) {
       expect(event.metadata.prevHash).toBe(previous);
       expect(event.metadata.hash).toBe(eventHash(previous, event));
@@ -52,6 +56,15 @@ describe('GameCommandService (load → decide → one atomic append → retry on
     expect(JSON.stringify(held.state)).toBe(before);
     expect(JSON.stringify(heldAt.state)).toBe(before);
     expect((await harness.repository.loadLatest('held')).revision).toBeGreaterThan(held.revision);
+  });
+
+  it('draws a new chain secret for every game', async () => {
+    const { turns: _turns, ...setup } = exampleScenario();
+    await harness.commands.createGame({ gameId: 'twin-a', setup }, 'twin');
+    await harness.commands.createGame({ gameId: 'twin-b', setup }, 'twin');
+    const [a] = await harness.store.readStream(gameStream('twin-a'), { maxCount: 1 });
+    const [b] = await harness.store.readStream(gameStream('twin-b'), { maxCount: 1 });
+    expect(a.metadata.chainSecret).not.toBe(b.metadata.chainSecret);
   });
 
   it('refuses a second game with the same id, and appends nothing', async () => {

@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import type { GameEventLine } from '@app/games';
+import type { GameEventLine, Receipt } from '@app/games';
 import type { Colour, Scenario, ScenarioOrder } from '@app/rules';
 import type { ApiTestApp } from './api-test-app';
 
@@ -19,6 +19,7 @@ export interface CreatedGame {
   gameId: string;
   revision: number;
   playerTokens: PlayerTokens;
+  receipt: Receipt;
 }
 
 /** `POST /games` as the organiser (the only one who may); the answer carries the players' tokens. */
@@ -71,6 +72,8 @@ export interface PlayOptions {
   collect?: boolean;
   /** Stop after this many turns. */
   turns?: number;
+  /** Collects the receipt of every command acknowledged, by who gave it (the set-up is the organiser's). */
+  receipts?: Record<'organiser' | Colour, Receipt[]>;
 }
 
 /**
@@ -85,7 +88,9 @@ export async function playScenario(
   gameId: string,
   options: PlayOptions = {},
 ): Promise<PlayerTokens> {
-  const { playerTokens } = await createGame(api, setupBody(scenario, gameId), 'setup');
+  const created = await createGame(api, setupBody(scenario, gameId), 'setup');
+  const { playerTokens } = created;
+  options.receipts?.organiser.push(created.receipt);
   const turns = scenario.turns.slice(0, options.turns ?? scenario.turns.length);
   for (const [t, turn] of turns.entries()) {
     const number = t + 1;
@@ -100,15 +105,17 @@ export async function playScenario(
         if (!expected.includes(response.status)) {
           throw new Error(`turns[${t}].orders.${colour}[${o}]: ${response.status} ${JSON.stringify(response.body)}`);
         }
+        if (response.status === 201) options.receipts?.[colour].push(response.body.receipt);
       }
     }
     for (const colour of ['red', 'blue'] as const) {
-      await api
+      const confirmed = await api
         .as(playerTokens[colour])
         .post(`/games/${gameId}/confirm`)
         .set('Idempotency-Key', `turn-${number}/${colour}/confirm`)
         .send({ player: colour })
         .expect(200);
+      options.receipts?.[colour].push(confirmed.body.receipt);
     }
     if (options.collect ?? true) {
       await waitForEvents(api, gameId, (events) => countOf(events, 'GarbageCollected') >= number);

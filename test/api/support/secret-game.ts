@@ -150,6 +150,12 @@ export async function playSecretGame(api: ApiTestApp, gameId: string): Promise<S
   });
   const markers: Marker[] = [
     { name: 'the seed', text: String(SECRET_SEED), from: from(0, never, never, never) },
+    {
+      // What keys the genesis hash: whoever knows it could test guesses about hidden orders against a receipt's hash.
+      name: 'the chain secret',
+      text: String(events[0].metadata.chainSecret),
+      from: from(0, never, never, never),
+    },
     { name: 'red’s non-visible ward', text: 'veiled-ward', from: from(0, 0, never, never) },
     { name: 'the ward’s order', text: quoted(ward), from: from(placed(ward), placed(ward), never, never) },
     {

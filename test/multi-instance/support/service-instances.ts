@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import * as path from 'node:path';
 import type { GameEventLine } from '@app/games';
 import type { Colour, Scenario } from '@app/rules';
@@ -7,6 +8,10 @@ import { REPO_ROOT } from '../../support/run-cli';
 
 export const ORGANISER_TOKEN = 'shared-organiser-token-0123456789';
 export const SERVER_SECRET = 'shared-server-secret-0123456789abcdef';
+/** Every instance signs receipts with this one key (a shared store requires it set, as the two above). */
+export const RECEIPT_SIGNING_KEY = generateKeyPairSync('ed25519')
+  .privateKey.export({ format: 'pem', type: 'pkcs8' })
+  .toString();
 
 export interface Answer<T = Record<string, unknown>> {
   status: number;
@@ -39,7 +44,7 @@ export class ServiceInstances {
       store: this.store(),
       organiserToken: ORGANISER_TOKEN,
       serverSecret: SERVER_SECRET,
-      env: { GC_SCHEDULER: 'on', SSE_HEARTBEAT_MS: '1000' },
+      env: { GC_SCHEDULER: 'on', SSE_HEARTBEAT_MS: '1000', RECEIPT_SIGNING_KEY },
     });
     this.processes[i] = api;
     await api.ready(90_000);

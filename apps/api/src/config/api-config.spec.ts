@@ -1,4 +1,11 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { generateSigningKeyPem, publicKeyPem } from '@app/games';
 import { apiConfigFromEnv, describeStore } from './api-config';
+
+function rsaKey(): string {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+  return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+}
 
 describe('apiConfigFromEnv', () => {
   it('defaults to port 3000, the embedded SQLite store and the scheduler on', () => {
@@ -11,6 +18,7 @@ describe('apiConfigFromEnv', () => {
       bodyLimit: '1mb',
       sseHeartbeatMs: 15000,
       shutdownGraceMs: 5000,
+      receiptKeys: {},
     });
   });
 
@@ -67,6 +75,24 @@ describe('apiConfigFromEnv', () => {
     expect(
       apiConfigFromEnv({ ORGANISER_TOKEN: ' organiser-token-0123456789 ', SERVER_SECRET: 'server-secret-0123456789' }),
     ).toMatchObject({ organiserToken: 'organiser-token-0123456789', serverSecret: 'server-secret-0123456789' });
+  });
+
+  it('reads the receipt signing key and the retired keys, with \\n for line breaks', () => {
+    const key = generateSigningKeyPem();
+    const retired = publicKeyPem(createPublicKey(createPrivateKey(generateSigningKeyPem())));
+    const config = apiConfigFromEnv({
+      RECEIPT_SIGNING_KEY: key.trim().replace(/\n/g, '\\n'),
+      RECEIPT_RETIRED_KEYS: retired,
+    });
+    expect(config.receiptKeys).toEqual({ signingKey: key.trim(), retiredKeys: retired.trim() });
+  });
+
+  it.each([
+    [{ RECEIPT_SIGNING_KEY: 'not a key' }, /^RECEIPT_SIGNING_KEY must be an Ed25519 private key in PKCS8 PEM/],
+    [{ RECEIPT_SIGNING_KEY: rsaKey() }, /^RECEIPT_SIGNING_KEY must be an Ed25519 key, not rsa/],
+    [{ RECEIPT_RETIRED_KEYS: 'nothing' }, /^RECEIPT_RETIRED_KEYS must hold Ed25519 public keys/],
+  ])('refuses a receipt key that is not one, naming the variable and not the key', (env, message) => {
+    expect(() => apiConfigFromEnv(env)).toThrow(message);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { DEFAULT_SQLITE_PATH, type EventStoreOptions, eventStoreOptionsFromEnv } from '@app/event-store';
 import { type LogFormat, logFormatFromEnv } from '../logging/log-format';
+import { type ReceiptKeySettings, receiptKeySettingsFromEnv } from '@app/games';
 
 /** Everything the HTTP service is configured with (DESIGN.md "Stores"; read from the environment or `.env`). */
 export interface ApiConfig {
@@ -29,6 +30,11 @@ export interface ApiConfig {
   organiserToken?: string;
   /** SERVER_SECRET: the key player tokens are derived with (unset: generated at the first start and kept). */
   serverSecret?: string;
+  /**
+   * RECEIPT_SIGNING_KEY (Ed25519, PKCS8 PEM) and RECEIPT_RETIRED_KEYS (SPKI PEMs still listed); unset: the key is
+   * generated at the first start and kept with the other secrets.
+   */
+  receiptKeys: ReceiptKeySettings;
 }
 
 /** Nest injection token of the resolved ApiConfig (also at `ConfigService.get('api')`). */
@@ -106,6 +112,7 @@ export function apiConfigFromEnv(
       '16 to 512 characters of letters, digits and -._~+/ (a bearer token)',
     ),
     serverSecret: secret(env, 'SERVER_SECRET', /^\S{16,}$/, 'at least 16 characters without spaces'),
+    receiptKeys: receiptKeySettingsFromEnv(env),
   };
 }
 

@@ -22,17 +22,20 @@ describe('viewer secrets (ORGANISER_TOKEN, SERVER_SECRET)', () => {
     expect(secretsFileFor({ kind: 'sqlite', sqlitePath: ':memory:' })).toBeNull();
   });
 
-  it('must both be set on a postgres store, shared by instances on several machines', () => {
+  it('must all be set on a postgres store (the token secrets and the receipt key), shared by instances on several machines', () => {
     const store = { kind: 'postgres' as const, postgresUrl: 'postgresql://db/sanctum' };
-    expect(() => assertSecretsSharedByInstances(store, {})).toThrow(
-      /^EVENT_STORE=postgres needs ORGANISER_TOKEN and SERVER_SECRET: every instance/,
+    expect(() => assertSecretsSharedByInstances(store, {}, {})).toThrow(
+      /^EVENT_STORE=postgres needs ORGANISER_TOKEN and SERVER_SECRET and RECEIPT_SIGNING_KEY: every instance/,
     );
-    expect(() => assertSecretsSharedByInstances(store, { organiserToken: 'organiser-token-0123' })).toThrow(
-      /^EVENT_STORE=postgres needs SERVER_SECRET:/,
+    expect(() => assertSecretsSharedByInstances(store, { organiserToken: 'organiser-token-0123' }, {})).toThrow(
+      /^EVENT_STORE=postgres needs SERVER_SECRET and RECEIPT_SIGNING_KEY:/,
     );
     const both = { organiserToken: 'organiser-token-0123', serverSecret: 'server-secret-01234' };
-    expect(() => assertSecretsSharedByInstances(store, both)).not.toThrow();
-    expect(() => assertSecretsSharedByInstances({ kind: 'sqlite' }, {})).not.toThrow();
+    expect(() => assertSecretsSharedByInstances(store, both, {})).toThrow(
+      /^EVENT_STORE=postgres needs RECEIPT_SIGNING_KEY:/,
+    );
+    expect(() => assertSecretsSharedByInstances(store, both, { signingKey: 'a PEM' })).not.toThrow();
+    expect(() => assertSecretsSharedByInstances({ kind: 'sqlite' }, {}, {})).not.toThrow();
   });
 
   it('are generated at the first start, saved for the owner only, and read back at the next', () => {

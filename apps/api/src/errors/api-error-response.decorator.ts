@@ -19,7 +19,7 @@ const DEFAULT_DETAILS = {
     reason: 'red already targeted "bolt" on minion b-archer this turn (order.57)',
     field: 'target',
   },
-  503: { message: 'the event store is unavailable; nothing was recorded, try again later' },
+  503: { message: 'the event store is unavailable; try again later (with the same Idempotency-Key, if any)' },
 } satisfies Record<number, ErrorDetails>;
 
 export type ErrorStatus = keyof typeof DEFAULT_DETAILS;

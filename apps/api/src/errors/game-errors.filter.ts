@@ -15,6 +15,8 @@ import {
   GameAlreadyExistsError,
   GameNotFoundError,
   GamePointNotFoundError,
+  LogPointNotFoundError,
+  UnkeyedChainError,
   ScenarioFileInvalid,
   gameIdOfStream,
 } from '@app/games';
@@ -65,12 +67,17 @@ export class GameErrorsFilter implements ExceptionFilter {
       return errorBody(REJECTION_STATUS[kind], exception.message, { rule, reason, field });
     }
     if (exception instanceof ScenarioFileInvalid) return errorBody(400, [...exception.problems]);
-    if (exception instanceof GameNotFoundError || exception instanceof GamePointNotFoundError) {
+    if (
+      exception instanceof GameNotFoundError ||
+      exception instanceof GamePointNotFoundError ||
+      exception instanceof LogPointNotFoundError
+    ) {
       return errorBody(404, exception.message);
     }
     if (
       exception instanceof GameAlreadyExistsError ||
       exception instanceof ConcurrencyConflictError ||
+      exception instanceof UnkeyedChainError ||
       exception instanceof IdempotencyKeyReusedError
     ) {
       return errorBody(409, exception.message);

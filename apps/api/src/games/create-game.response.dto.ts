@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ReceiptDto } from '../receipts/receipt.response.dto';
 
 export class PlayerTokensDto {
   @ApiProperty({ description: 'Red’s bearer token for this game: red’s orders and confirmation, red’s view.' })
@@ -22,4 +23,12 @@ export class CreateGameResponseDto {
       'the game id with the server secret, never stored, and stay valid as long as the secret does.',
   })
   playerTokens!: PlayerTokensDto;
+
+  @ApiPropertyOptional({
+    type: ReceiptDto,
+    description:
+      'The signed receipt of this command: keep it (README “What a player keeps”). Absent only for a game recorded ' +
+      'before chain secrets, whose hashes would tell hidden events.',
+  })
+  receipt?: ReceiptDto;
 }

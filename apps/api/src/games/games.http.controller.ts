@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Res, UseGuards } from '@nestjs/c
 import { ApiBody, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createHash, randomBytes } from 'node:crypto';
-import { GameCommandService, ScenarioFileInvalid } from '@app/games';
+import { GameCommandService, GameReceipts, ScenarioFileInvalid } from '@app/games';
 import { type GameSetup, SETUP_ID } from '@app/rules';
 import { CommandId, IDEMPOTENCY_KEY, type RequestCommand } from '../commands/command-id.decorator';
 import { ApiErrorResponse } from '../errors/api-error-response.decorator';
@@ -59,6 +59,7 @@ export class GamesHttpController {
     private readonly summaries: GameSummariesReader,
     private readonly tokens: ViewerTokens,
     private readonly setUps: SetUpChecker,
+    private readonly receipts: GameReceipts,
   ) {}
 
   /**
@@ -93,7 +94,12 @@ export class GamesHttpController {
     const { gameId, setup } = await readCreateGameBody(body, command, this.setUps);
     const outcome = await this.commands.createGame({ gameId, setup }, command.commandId, command.idempotent);
     response.location(`/games/${gameId}`);
-    return { gameId, revision: outcome.revision, playerTokens: this.tokens.playerTokens(gameId) };
+    return {
+      gameId,
+      revision: outcome.revision,
+      playerTokens: this.tokens.playerTokens(gameId),
+      receipt: await this.receipts.forOutcome(outcome),
+    };
   }
 
   /** Only where each game stands (public to all): nothing of any game's content. */

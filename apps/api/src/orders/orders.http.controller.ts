@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { GameCommandService, type Viewer } from '@app/games';
+import { GameCommandService, GameReceipts, type Viewer } from '@app/games';
 import { type CommandDataMap, type ScenarioOrder, orderCommand } from '@app/rules';
 import { CommandId, IDEMPOTENCY_KEY, type RequestCommand } from '../commands/command-id.decorator';
 import { ApiErrorResponse } from '../errors/api-error-response.decorator';
@@ -39,12 +39,15 @@ function plainOrder(dto: PlaceOrderRequestDto): ScenarioOrder {
   reason: 'red has already confirmed the orders of turn 3',
   field: 'player',
 })
-@ApiErrorResponse(503, 'The store is unavailable; nothing was recorded.')
+@ApiErrorResponse(503, 'The store is unavailable; retry with the same Idempotency-Key.')
 @Access('player', { purpose: 'give, cancel or confirm orders' })
 @UseGuards(AcceptingWorkGuard)
 @Controller('games/:id')
 export class OrdersHttpController {
-  constructor(private readonly commands: GameCommandService) {}
+  constructor(
+    private readonly commands: GameCommandService,
+    private readonly receipts: GameReceipts,
+  ) {}
 
   @Post('orders')
   @HttpCode(201)
@@ -65,7 +68,11 @@ export class OrdersHttpController {
       this.commands.handle(gameId, type, order.data as CommandDataMap[OrderCommandType], command),
     );
     const placed = outcome.events.find((event) => typeof (event.data as { orderId?: unknown }).orderId === 'string');
-    return { orderId: (placed?.data as { orderId: string }).orderId, revision: outcome.revision };
+    return {
+      orderId: (placed?.data as { orderId: string }).orderId,
+      revision: outcome.revision,
+      receipt: await this.receipts.forOutcome(outcome),
+    };
   }
 
   @Delete('orders/:orderId')
@@ -81,7 +88,7 @@ export class OrdersHttpController {
     assertPlaysAs(viewer, player);
     // The other side's order is answered exactly like one that does not exist (the engine's T2 refusal).
     const outcome = await this.commands.handle(gameId, 'CancelOrder', { player, orderId }, command);
-    return { revision: outcome.revision };
+    return { revision: outcome.revision, receipt: await this.receipts.forOutcome(outcome) };
   }
 
   @Post('confirm')
@@ -99,6 +106,7 @@ export class OrdersHttpController {
     return {
       revision: outcome.revision,
       executed: outcome.events.some((event) => event.type === 'SpellExecutionPhaseStarted'),
+      receipt: await this.receipts.forOutcome(outcome),
     };
   }
 }

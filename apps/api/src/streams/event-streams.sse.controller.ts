@@ -25,7 +25,6 @@ import { type OpenEvents, writeSse } from './sse-response.writer';
 })
 @UseGuards(AcceptingWorkGuard)
 // An EventSource cannot set an Authorization header: these two also take the token as `?token=`.
-@Access('reader', { queryToken: true })
 @Controller()
 export class EventStreamsSseController {
   constructor(
@@ -73,6 +72,7 @@ export class EventStreamsSseController {
   }
 
   @Get('events/stream')
+  @Access('reader', { queryToken: true })
   @ApiOperation({ summary: 'Every game’s events as server-sent events, in global order (`id:` is the position)' })
   @ApiHeader({ name: LAST_EVENT_ID, required: false, description: 'Resume after this global position.' })
   @ApiOkResponse({

@@ -1,5 +1,5 @@
+import { REDACTED, type ViewedEventLine } from '@app/games/viewers/event-redactor';
 import { describeEvent } from '@app/games/replay';
-import type { GameEventLine } from '@app/games/recording/game-event-line';
 import type { TerminalStyle } from './terminal-style';
 
 /** Events that end something: shown in red on a terminal, so deaths stand out in a long replay. */
@@ -19,12 +19,21 @@ export function revisionWidth(last: number): number {
  * One event as a readable line: `rev  T<turn> <phase>  step  rule  what happened`, columns padded so a replay
  * reads as a table (`-` where an event has no pipeline step).
  */
-export function replayLine(event: GameEventLine, width: number, style: TerminalStyle): string {
+/** What a viewer is told of an event (`--as`): a placeholder says only that something hidden happened. */
+function sentenceOf(event: ViewedEventLine): string {
+  if (event.type === REDACTED) return 'something hidden (the other side’s order, or a non-visible spell)';
+  const released = event.released?.map(describeEvent) ?? [];
+  return released.length === 0
+    ? describeEvent(event)
+    : `${describeEvent(event)}; orders released: ${released.join('; ')}`;
+}
+
+export function replayLine(event: ViewedEventLine, width: number, style: TerminalStyle): string {
   const { turn, phase, step, rule } = event.metadata;
   const when = `T${String(turn)} ${String(phase)}`.padEnd(WHEN_WIDTH);
   const stepText = (typeof step === 'string' ? step : '-').padEnd(STEP_WIDTH);
   const ruleText = (typeof rule === 'string' ? rule : '-').padEnd(RULE_WIDTH);
-  const sentence = describeEvent(event);
+  const sentence = sentenceOf(event);
   return [
     style.dim(String(event.revision).padStart(width)),
     style.dim(when),

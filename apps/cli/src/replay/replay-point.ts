@@ -6,24 +6,55 @@ import { EXIT } from '../exit-codes';
 /** Where a replay stops: right after a revision, at the end of a turn, or at the game's last event. */
 export type ReplayPoint = { revision: number } | { turn: number } | { end: true };
 
-export function replayPoint(options: { to?: number; turn?: number }): ReplayPoint {
-  if (options.to !== undefined && options.turn !== undefined) {
-    throw new CliFailure(EXIT.invalidInput, '--to and --turn each say where the replay stops: give only one of them');
-  }
-  if (options.to !== undefined) return { revision: options.to };
-  if (options.turn !== undefined) return { turn: options.turn };
-  return { end: true };
+/** Where a replay starts showing events: a revision, the first event of a turn, or revision 0. */
+export type ReplayStart = { revision: number } | { turn: number };
+
+/** The part of the game a replay shows: the events before `start` are folded into the state, never printed. */
+export interface ReplayRange {
+  start: ReplayStart;
+  point: ReplayPoint;
 }
 
-function turnOf(event: GameEventLine): number {
+export interface RangeOptions {
+  from?: number;
+  to?: number;
+  turn?: number;
+}
+
+/** `--turn N` is the whole of turn N; `--from` and `--to` bound the range on either side. */
+export function replayRange(options: RangeOptions): ReplayRange {
+  if (options.turn !== undefined && (options.to !== undefined || options.from !== undefined)) {
+    throw new CliFailure(
+      EXIT.invalidInput,
+      '--turn N is the whole of turn N: give it alone, or --from and --to, not both',
+    );
+  }
+  if (options.turn !== undefined) return { start: { turn: options.turn }, point: { turn: options.turn } };
+  if (options.from !== undefined && options.to !== undefined && options.from > options.to) {
+    throw new CliFailure(EXIT.invalidInput, `--from ${options.from} is after --to ${options.to}`);
+  }
+  return {
+    start: { revision: options.from ?? 0 },
+    point: options.to !== undefined ? { revision: options.to } : { end: true },
+  };
+}
+
+export function turnOf(event: GameEventLine): number {
   return Number(event.metadata.turn);
 }
 
-/** Refuses, before anything is printed, a point the game has not reached; else the game's last event. */
-export function checkReached(point: ReplayPoint, last: GameEventLine | null, source: string): GameEventLine {
+/** Refuses, before anything is printed, a range the game has not reached; else the game's last event. */
+export function checkReached(range: ReplayRange, last: GameEventLine | null, source: string): GameEventLine {
   if (last === null) throw new CliFailure(EXIT.invalidInput, `${source}: no events to replay`);
+  const { start, point } = range;
   if ('revision' in point && point.revision > last.revision) {
     throw new CliFailure(EXIT.invalidInput, `--to ${point.revision}: ${source} has revisions 0–${last.revision} only`);
+  }
+  if ('revision' in start && start.revision > last.revision) {
+    throw new CliFailure(
+      EXIT.invalidInput,
+      `--from ${start.revision}: ${source} has revisions 0–${last.revision} only`,
+    );
   }
   if ('turn' in point && point.turn > turnOf(last)) {
     throw new CliFailure(
@@ -32,6 +63,11 @@ export function checkReached(point: ReplayPoint, last: GameEventLine | null, sou
     );
   }
   return last;
+}
+
+/** Whether the event is where the replay starts showing events (the events before it are only folded). */
+export function reachesStart(start: ReplayStart, event: GameEventLine): boolean {
+  return 'revision' in start ? event.revision >= start.revision : turnOf(event) >= start.turn;
 }
 
 /**

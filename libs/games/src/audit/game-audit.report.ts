@@ -2,7 +2,12 @@ import type { GameEventLine } from '../recording/game-event-line';
 
 /** Why a hash chain is broken at a revision (the first reason found there). */
 export type ChainBreakReason =
-  'missing revision' | 'revision out of order' | 'prevHash mismatch' | 'hash mismatch' | 'damaged event';
+  | 'missing revision'
+  | 'revision out of order'
+  | 'prevHash mismatch'
+  | 'hash mismatch'
+  | 'damaged event'
+  | 'invalid chain secret';
 
 /** The hash-chain half of an audit: every link from the game's genesis hash, in revision order. */
 export interface ChainVerdict {

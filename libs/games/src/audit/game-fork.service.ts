@@ -3,6 +3,7 @@ import { startsCommand } from '@app/rules';
 import { Injectable } from '@nestjs/common';
 import { GameAlreadyExistsError, GameNotFoundError, GamePointNotFoundError } from '../games.errors';
 import { gameStream } from '../game-stream';
+import { drawChainSecret } from '../recording/chain-secret';
 import { type GameEventLine, toEventLine } from '../recording/game-event-line';
 import { forkEvents } from './fork-events';
 import { ForkRefusedError } from './fork-refused.error';
@@ -50,7 +51,7 @@ export class GameForkService {
     }
     const { copied, next } = await this.readPrefix(originId, forkedAt);
     await this.assertCommandBoundary(originId, copied, next);
-    const events = forkEvents(copied, newId, { forkedFrom: originId, forkedAt });
+    const events = forkEvents(copied, newId, { forkedFrom: originId, forkedAt }, drawChainSecret());
     try {
       const appended = await this.store.append(gameStream(newId), events, 'no-stream');
       return { gameId: newId, forkedFrom: originId, forkedAt, revision: appended.lastRevision };

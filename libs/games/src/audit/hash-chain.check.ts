@@ -1,21 +1,21 @@
 import type { GameEventLine } from '../recording/game-event-line';
+import { CHAIN_SECRET_FIELD, chainSecretOf } from '../recording/chain-secret';
 import { eventHash, genesisHash } from '../recording/hash-chain';
 import type { ChainBreakReason, ChainVerdict } from './game-audit.report';
 
 /**
  * Checks a game's hash chain one event at a time (so a million-event stream is read page by page): revisions
  * follow each other from 0 (a deleted row is a gap), each event's `prevHash` is the previous event's `hash` (the
- * genesis hash for revision 0), and each `hash` is the hash of the event's own content. Reports the first break.
+ * genesis hash for revision 0, keyed with the chain secret revision 0 records, if any), and each `hash` is the hash
+ * of the event's own content. Reports the first break.
  */
 export class HashChainCheck {
   private expectedRevision = 0;
-  private previousHash: string;
+  private previousHash = '';
   private lastHash: string | null = null;
   private broken: Pick<ChainVerdict, 'firstBrokenRevision' | 'reason' | 'detail'> | null = null;
 
-  constructor(gameId: string) {
-    this.previousHash = genesisHash(gameId);
-  }
+  constructor(private readonly gameId: string) {}
 
   get intact(): boolean {
     return this.broken === null;
@@ -39,6 +39,13 @@ export class HashChainCheck {
         'revision out of order',
         `revision ${event.revision} stands where ${revision} should`,
       );
+    }
+    if (revision === 0) {
+      const secret = chainSecretOf(event.metadata);
+      if (secret === null) {
+        return this.breakAt(0, 'invalid chain secret', `metadata.${CHAIN_SECRET_FIELD} is not 64 lowercase hex digits`);
+      }
+      this.previousHash = genesisHash(this.gameId, secret);
     }
     const prevHash = event.metadata.prevHash;
     if (prevHash === undefined) {

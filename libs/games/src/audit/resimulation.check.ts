@@ -4,6 +4,7 @@ import type { GameEventLine } from '../recording/game-event-line';
 import { type ForkProvenance, forkProvenanceOf, provenanceAt } from './fork-provenance';
 import type { Divergence, ResimulationVerdict } from './game-audit.report';
 import { canonicalJson } from '../recording/canonical-json';
+import { CHAIN_SECRET_FIELD } from '../recording/chain-secret';
 
 /** What the comparison leaves out of a stored event: the chain links, which the engine does not produce. */
 function withoutLinks(metadata: Record<string, unknown>): Record<string, unknown> {
@@ -84,6 +85,9 @@ function describeFailure(error: unknown): string {
  * Forks: copied events carry `forkedFrom`/`forkedAt`, which no engine derives. They are part of the re-derivation
  * rather than ignored: the provenance declared by revision 0 is added to every re-derived event up to `forkedAt`,
  * so a copied event that lost, changed or gained provenance diverges like any other edit.
+ *
+ * The chain secret (chain-secret.ts) is drawn by the games layer, not derived: the one revision 0 records is added to
+ * the re-derived revision 0 (the hash chain check judges its form), and a secret anywhere else diverges.
  */
 export class ResimulationCheck {
   private state: GameState = initialState();
@@ -93,6 +97,7 @@ export class ResimulationCheck {
   private commands = 0;
   private commandOfDerived: Command | null = null;
   private provenance: ForkProvenance | null | undefined;
+  private chainSecret: { [CHAIN_SECRET_FIELD]?: unknown } | undefined;
   private divergence: Divergence | null = null;
 
   get identical(): boolean {
@@ -102,6 +107,10 @@ export class ResimulationCheck {
   push(stored: GameEventLine): void {
     if (this.divergence) return;
     this.provenance ??= forkProvenanceOf(stored.metadata);
+    this.chainSecret ??=
+      stored.revision === 0 && stored.metadata[CHAIN_SECRET_FIELD] !== undefined
+        ? { [CHAIN_SECRET_FIELD]: stored.metadata[CHAIN_SECRET_FIELD] }
+        : {};
     if (this.next === this.derived.length && !this.runCommandOf(stored)) return;
     const expected = this.expectedAt(this.position, this.derived[this.next]);
     this.next += 1;
@@ -178,6 +187,7 @@ export class ResimulationCheck {
       metadata: {
         ...(event.metadata as unknown as Record<string, unknown>),
         ...provenanceAt(this.provenance ?? null, revision),
+        ...(revision === 0 ? this.chainSecret : {}),
       },
     };
   }

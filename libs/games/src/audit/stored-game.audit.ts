@@ -1,7 +1,7 @@
 import { DamagedEventError, type EventStore, type SnapshotStore } from '@app/event-store';
 import { GameNotFoundError } from '../games.errors';
 import { gameStream } from '../game-stream';
-import { toEventLine } from '../recording/game-event-line';
+import { type GameEventLine, toEventLine } from '../recording/game-event-line';
 import { GameAuditor } from './game-auditor';
 import { SnapshotCheck } from './snapshot.check';
 import type { GameAuditReport } from './game-audit.report';
@@ -17,6 +17,8 @@ export async function auditStoredGame(
   store: EventStore,
   gameId: string,
   snapshots?: SnapshotStore,
+  /** Sees every event the audit reads, in order (the receipts check rides along, reading nothing twice). */
+  observe?: (event: GameEventLine) => void,
 ): Promise<GameAuditReport> {
   const last = await store.streamRevision(gameStream(gameId));
   if (last === null) throw new GameNotFoundError(gameId);
@@ -30,6 +32,7 @@ export async function auditStoredGame(
       for (const event of page) {
         const line = toEventLine(event);
         auditor.push(line);
+        observe?.(line);
         await snapshotCheck?.push(line);
       }
       // Re-simulation is CPU work and SQLite reads are synchronous: without a turn of the event loop between pages,

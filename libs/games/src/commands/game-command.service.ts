@@ -12,6 +12,7 @@ import { KeyedLock } from './keyed-lock';
 import { RecordedCommandFinder } from './recorded-command.finder';
 import { sameCommand } from './same-command';
 import type { GameEventLine } from '../recording/game-event-line';
+import { CHAIN_SECRET_FIELD, drawChainSecret } from '../recording/chain-secret';
 import { chainEvents, genesisHash } from '../recording/hash-chain';
 
 /** What a handled command recorded. */
@@ -54,15 +55,16 @@ export class GameCommandService {
   ) {}
 
   async createGame(data: CommandDataMap['CreateGame'], commandId: string, idempotent = false): Promise<CommandOutcome> {
+    const chainSecret = drawChainSecret();
     const empty: LoadedGame = {
       gameId: data.gameId,
       revision: -1,
       state: initialState(),
-      lastHash: genesisHash(data.gameId),
+      lastHash: genesisHash(data.gameId, chainSecret),
     };
     const command: Command = { type: 'CreateGame', data, metadata: { commandId } };
     try {
-      return await this.record(empty, command);
+      return await this.record(empty, command, chainSecret);
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       // The same creation retried answers as the first time; any other creation of the id is refused.
@@ -134,13 +136,18 @@ export class GameCommandService {
    * Decides on the game's own state (checked out of the cache, so deciding in place is safe) and appends. A
    * refusal leaves the state untouched and it goes back to the cache; after any other failure it is dropped.
    */
-  private async record(game: LoadedGame, command: Command): Promise<CommandOutcome> {
+  private async record(game: LoadedGame, command: Command, chainSecret?: string): Promise<CommandOutcome> {
     let decision: Decision;
     try {
       decision = execute(game.state, command, { inPlace: true });
     } catch (error) {
       if (error instanceof CommandRejected && game.revision >= 0) this.games.remember(game);
       throw error;
+    }
+    if (chainSecret !== undefined) {
+      // Recorded with the game's first event (GameCreated), which keys the genesis the chain starts from.
+      const [created] = decision.events;
+      created.metadata = { ...created.metadata, [CHAIN_SECRET_FIELD]: chainSecret } as DomainEvent['metadata'];
     }
     const { events, lastHash } = chainEvents<DomainEvent>(game.lastHash, decision.events);
     const expected = game.revision < 0 ? 'no-stream' : game.revision;

@@ -19,9 +19,15 @@ const sha256: (text: string) => string =
     ? (text) => crypto.hash('sha256', text, 'hex')
     : (text) => crypto.createHash('sha256').update(text).digest('hex');
 
-/** Where a game's chain starts: a per-game value, so no two games' chains can be spliced together. */
-export function genesisHash(gameId: string): string {
-  return sha256(`sanctum-chronicle/genesis/${gameId}`);
+/**
+ * Where a game's chain starts: a per-game value, so no two games' chains can be spliced together. Keyed with the
+ * game's chain secret (see chain-secret.ts) for every game created since; games recorded before have none and
+ * keep the unkeyed genesis, so they stay verifiable.
+ */
+export function genesisHash(gameId: string, chainSecret?: string): string {
+  const label = `sanctum-chronicle/genesis/${gameId}`;
+  if (chainSecret === undefined) return sha256(label);
+  return crypto.createHmac('sha256', Buffer.from(chainSecret, 'hex')).update(label).digest('hex');
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Colour, GameState, Phase, SpellDefinition } from '@app/rules';
+import { CHAIN_SECRET_FIELD } from '../recording/chain-secret';
 import type { GameEventLine } from '../recording/game-event-line';
 import type { Viewer } from './viewer';
 import { isViewersOwn } from './viewer';
@@ -48,7 +49,8 @@ export function redactorMustStartAtOrdersPhase(phaseBefore: Phase): boolean {
  * - a non-visible spell is seen only by its owner: its orders, execution and activation are `Redacted`, its order
  *   id is left out of the phase's order list, and the effects it triggers name no source;
  * - nobody but the organiser sees the seed, or the other side's hand and deck;
- * - the hash chain is the organiser's (a hash of a short hidden value can be brute-forced): others get no hashes.
+ * - the hash chain is the organiser's: others get no hashes in events, and never the chain secret that keys it
+ *   (a receipt's hash tells nothing only while the secret is unknown, see chain-secret.ts).
  *
  * What a viewer is shown of an event depends only on the events before it, never on when it is read: an event
  * list read today, a live stream and a stream resumed with Last-Event-ID all show the same lines. A redactor
@@ -80,7 +82,7 @@ export class EventRedactor {
     if (this.viewer.role === 'organiser') return line;
     const viewed = this.redact(line);
     if (viewed.type === REDACTED) return viewed;
-    return { ...viewed, metadata: withoutHashes(viewed.metadata) };
+    return { ...viewed, metadata: withoutChainFields(viewed.metadata) };
   }
 
   private redact(line: GameEventLine): ViewedEventLine {
@@ -141,7 +143,7 @@ export class EventRedactor {
     const orderIds = given.filter((orderId) => this.mayKnowOrder(orderId));
     const shown = orderIds.length === given.length ? line : { ...line, data: { ...data, orderIds } };
     if (line.type !== 'SpellExecutionPhaseStarted' || this.held.length === 0) return shown;
-    const released = this.held.map((held) => ({ ...held, metadata: withoutHashes(held.metadata) }));
+    const released = this.held.map((held) => ({ ...held, metadata: withoutChainFields(held.metadata) }));
     this.held = [];
     return { ...shown, released };
   }
@@ -213,7 +215,8 @@ function placeholder(line: GameEventLine): ViewedEventLine {
   return { revision: line.revision, type: REDACTED, data: {}, metadata: { gameId, eventId, turn, phase } };
 }
 
-function withoutHashes(metadata: Record<string, unknown>): Record<string, unknown> {
-  const { prevHash: _prevHash, hash: _hash, ...rest } = metadata;
+/** The chain's links and the secret that keys it: the organiser's alone. */
+function withoutChainFields(metadata: Record<string, unknown>): Record<string, unknown> {
+  const { prevHash: _prevHash, hash: _hash, [CHAIN_SECRET_FIELD]: _secret, ...rest } = metadata;
   return rest;
 }

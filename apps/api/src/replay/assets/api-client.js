@@ -8,6 +8,7 @@
 /** @typedef {import('./types.js').EventCausation} EventCausation */
 /** @typedef {import('./types.js').ViewName} ViewName */
 /** @typedef {import('./types.js').ViewerAnswer} ViewerAnswer */
+/** @typedef {import('./types.js').Receipt} Receipt */
 
 /** An answer that was not 2xx: its status, and the service's message. */
 export class ApiError extends Error {
@@ -96,6 +97,14 @@ export class ApiClient {
    */
   why(revision) {
     return this.get(`${this.base}/events/${revision}/why`);
+  }
+
+  /**
+   * The signed receipts of the commands this view may see, recomputed by the service from the stored events.
+   * @returns {Promise<{ gameId: string; receipts: Receipt[] }>}
+   */
+  receipts() {
+    return this.get(`${this.base}/receipts`);
   }
 
   /** @returns {Promise<{ rules: RuleEntry[] }>} */

@@ -40,6 +40,11 @@ export class CausalChain {
     this.showing = -1;
     /** @type {Map<number, Chain>} */
     this.answers = new Map();
+    /**
+     * What the details say of the receipt a revision ends (the receipts panel's, once it has read them).
+     * @type {(revision: number) => Node | null}
+     */
+    this.receiptNote = () => null;
   }
 
   /**
@@ -94,6 +99,11 @@ export class CausalChain {
     const revision = event.revision;
     this.showing = revision;
     this.details(event);
+    // The previous event's chain must not pass for this one's while its causes are read.
+    const list = this.elements.chain;
+    list.dataset.source = 'pending';
+    list.dataset.revision = String(revision);
+    list.replaceChildren(h('li', { class: 'empty' }, 'reading its causes…'));
     // While someone steps through the game, only the board and the details keep up; the causes are read once the
     // selection rests, so the state each key press wants is not queued behind them.
     await new Promise((resolve) => setTimeout(resolve, RESTING_MS));
@@ -155,6 +165,7 @@ export class CausalChain {
         field('because of', reason === undefined ? null : this.revisionButton(reason, { testid: 'because-rev' })),
         field('command', stringOrNull(metadata.commandId)),
         field('order', placed === undefined ? null : this.revisionButton(placed, { testid: 'placed-rev' })),
+        field('receipt', this.receiptNote(event.revision)),
       ),
       h(
         'details',
@@ -209,6 +220,7 @@ export class CausalChain {
   renderChain(revision, chain, source) {
     const list = this.elements.chain;
     list.dataset.source = source;
+    list.dataset.revision = String(revision);
     list.replaceChildren(
       ...this.chainItems(revision, chain, 'chain-rev'),
       h(

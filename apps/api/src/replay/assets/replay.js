@@ -7,7 +7,7 @@
 //
 // Modules: api-client (the service), page-address (token, view, #rev), event-pages (events as read), event-list
 // (the virtualised list), timeline, board, causal-chain (details, causes, consequences), rule-badges,
-// view-switcher, live-follow. A new panel (say, receipts) is one more module wired here.
+// view-switcher, live-follow, receipts-panel. A new panel is one more module wired here.
 import { ApiClient } from './api-client.js';
 import { Board } from './board.js';
 import { CausalChain } from './causal-chain.js';
@@ -16,6 +16,7 @@ import { EventList, whenText } from './event-list.js';
 import { EventPages, REDACTED } from './event-pages.js';
 import { LiveFollow } from './live-follow.js';
 import { revisionInAddress, showRevisionInAddress, takeToken, tokenInAddress, viewInAddress } from './page-address.js';
+import { ReceiptsPanel } from './receipts-panel.js';
 import { RuleBadges } from './rule-badges.js';
 import { Timeline } from './timeline.js';
 import { showViewer } from './view-switcher.js';
@@ -43,6 +44,16 @@ const list = new EventList(byTestId('event-list'), byTestId('event-list-heading'
 const timeline = new Timeline(byTestId('timeline'), (revision) => select(revision));
 const board = new Board(byTestId('board'), byTestId('board-when'));
 const live = new LiveFollow(ui.live, api, pages, arrived);
+const receipts = new ReceiptsPanel(
+  {
+    panel: byTestId('receipts-panel'),
+    list: byTestId('receipts'),
+    download: byTestId('receipts-download'),
+    status: byTestId('receipts-status'),
+  },
+  api,
+  receiptFound,
+);
 /** @type {CausalChain} */
 let chain;
 
@@ -95,6 +106,15 @@ function showSelected(event) {
   );
   void chain?.show(event);
   board.highlight(event.type === 'GameCreated' ? null : event.data);
+}
+
+/**
+ * A receipt came in for a revision: the details name it if that event is the one shown.
+ * @param {number} revision
+ */
+function receiptFound(revision) {
+  const shown = pages.get(revision);
+  if (shown !== undefined && chain?.showing === revision) showSelected(shown);
 }
 
 const ACTIONS = {
@@ -214,6 +234,7 @@ function prefetch(revision) {
  */
 function arrived(events) {
   for (const event of events) timeline.grow(event);
+  receipts.grew();
   slider.max = String(pages.count - 1);
   ui.revisionMax.textContent = String(pages.count - 1);
   if (model.follow) select(pages.count - 1);
@@ -303,6 +324,7 @@ async function start() {
       api,
       viewer.view === 'organiser',
     );
+    chain.receiptNote = (revision) => receipts.note(revision);
     pages.count = latest.revision + 1;
     remember(latest.revision, latest.state);
   } catch (error) {

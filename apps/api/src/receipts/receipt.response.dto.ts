@@ -1,0 +1,47 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+const SIGNATURE =
+  'base64url Ed25519 signature over the RFC 8785 canonical JSON of every other field (keyId included); the key is ' +
+  'listed at GET /.well-known/sanctum-keys.';
+
+/** A signed receipt (DESIGN.md "API"): the game held this revision with this hash right after the command. */
+export class ReceiptDto {
+  @ApiProperty({ example: 'demo' })
+  gameId!: string;
+
+  @ApiProperty({ description: 'The game’s last revision right after the command.', example: 7 })
+  revision!: number;
+
+  @ApiProperty({
+    description: 'The chain hash of that revision (keyed with the game’s secret: it tells nothing of hidden events).',
+    example: '3b1f…',
+  })
+  hash!: string;
+
+  @ApiProperty({ description: 'The command’s id (its Idempotency-Key, or the id the service gave it).' })
+  commandId!: string;
+
+  @ApiProperty({ description: 'The signing key’s id (base64url sha256 of its SPKI DER, 16 characters).' })
+  keyId!: string;
+
+  @ApiProperty({ description: SIGNATURE })
+  signature!: string;
+}
+
+/** A signed game head: `GET /games/:id/head`, and each leaf of the tournament log. */
+export class SignedGameHeadDto {
+  @ApiProperty({ example: 'demo' })
+  gameId!: string;
+
+  @ApiProperty({ description: 'The game’s latest revision.', example: 42 })
+  revision!: number;
+
+  @ApiProperty({ description: 'Its chain hash.' })
+  hash!: string;
+
+  @ApiProperty()
+  keyId!: string;
+
+  @ApiProperty({ description: SIGNATURE })
+  signature!: string;
+}

@@ -1,0 +1,53 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsInt, Matches, Min } from 'class-validator';
+import { Optional, Required } from '@app/games/scenario-file/field.decorators';
+import { SETUP_ID } from '@app/rules';
+import { NotLessThan } from '../validation/query-rules.decorators';
+import { ToWholeNumber } from '../validation/query-transforms';
+
+/** `GET /log/tree-head?size=`. */
+export class TreeHeadQueryDto {
+  @ApiPropertyOptional({ description: 'The log’s size to sign (default: as it stands).', minimum: 0, type: 'integer' })
+  @Min(0)
+  @IsInt()
+  @ToWholeNumber()
+  @Optional()
+  size?: number;
+}
+
+/** `GET /log/inclusion?gameId=&revision=&size=`. */
+export class InclusionProofQueryDto extends TreeHeadQueryDto {
+  @ApiProperty({ description: 'The game whose head to prove.' })
+  @Matches(SETUP_ID, { message: 'gameId must be a game id (a letter, then letters, digits, _ or -)' })
+  @Required()
+  gameId!: string;
+
+  @ApiPropertyOptional({
+    description: 'The head’s revision (default: the last one logged).',
+    minimum: 0,
+    type: 'integer',
+  })
+  @Min(0)
+  @IsInt()
+  @ToWholeNumber()
+  @Optional()
+  revision?: number;
+}
+
+/** `GET /log/consistency?first=&second=`. */
+export class ConsistencyProofQueryDto {
+  @ApiProperty({ description: 'The earlier size (a tree head you kept).', minimum: 0, type: 'integer' })
+  @Min(0)
+  @IsInt()
+  @ToWholeNumber()
+  @Required()
+  first!: number;
+
+  @ApiPropertyOptional({ description: 'The later size (default: as it stands).', minimum: 0, type: 'integer' })
+  @NotLessThan('first')
+  @Min(0)
+  @IsInt()
+  @ToWholeNumber()
+  @Optional()
+  second?: number;
+}

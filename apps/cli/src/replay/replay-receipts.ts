@@ -1,0 +1,49 @@
+import {
+  type GameEventLine,
+  type Receipt,
+  type ReceiptKeyRing,
+  type Viewer,
+  receiptOfCommand,
+  chainSecretOf,
+  receiptVisibleTo,
+} from '@app/games';
+import { startsCommand } from '@app/rules';
+
+/**
+ * The events, unchanged, noting in `found` the receipt of every command the viewer may see (signed as the service
+ * signs them, so they are the receipts it answered), by the revision that ends it, before that event is handed on:
+ * a command's end is known from the event after it, so each event is held back by one (and the last one ends the
+ * last command). A game recorded before chain secrets has receipts for the organiser only, as on the service.
+ */
+export async function* noteReceipts(
+  events: AsyncIterable<GameEventLine>,
+  keys: ReceiptKeyRing,
+  viewer: Viewer,
+  found: Map<number, Receipt>,
+): AsyncGenerator<GameEventLine> {
+  let first: GameEventLine | undefined;
+  let held: GameEventLine | undefined;
+  let keyed = false;
+  const note = (last: GameEventLine) => {
+    if (viewer.role !== 'organiser' && !keyed) return;
+    if (first && receiptVisibleTo(viewer, first))
+      found.set(last.revision, receiptOfCommand(keys, String(first.metadata.gameId), first, last));
+  };
+  for await (const event of events) {
+    if (event.revision === 0) keyed = typeof chainSecretOf(event.metadata) === 'string';
+    if (held === undefined) {
+      first = event;
+    } else if (startsCommand(event) || event.metadata.commandId !== held.metadata.commandId) {
+      note(held);
+      yield held;
+      first = event;
+    } else {
+      yield held;
+    }
+    held = event;
+  }
+  if (held !== undefined) {
+    note(held);
+    yield held;
+  }
+}

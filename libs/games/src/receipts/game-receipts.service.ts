@@ -1,0 +1,111 @@
+import { EventStore } from '@app/event-store';
+import { Inject, Injectable } from '@nestjs/common';
+import type { CommandOutcome } from '../commands/game-command.service';
+import { RecentEntriesCache } from '../caching/recent-entries.cache';
+import { GameNotFoundError, UnkeyedChainError } from '../games.errors';
+import { chainSecretOf } from '../recording/chain-secret';
+import { gameStream } from '../game-stream';
+import { type GameEventLine, toEventLine } from '../recording/game-event-line';
+import type { Viewer } from '../viewers/viewer';
+import type { SignedGameHead } from './game-head';
+import type { Receipt } from './receipt';
+import { ReceiptKeyRing } from './receipt-key-ring';
+import { RECEIPT_KEYS } from './receipt-keys.token';
+import { receiptVisibleTo } from './receipt-visibility';
+import { commandSpans } from './recorded-command.spans';
+import { signStatement } from './signed-statement';
+import type { PublishedKeys } from './signing-key';
+
+const PAGE_SIZE = 1000;
+/** How many games' "is the chain keyed?" answers are kept (revision 0 never changes). */
+const KEYED_ANSWERS = 10_000;
+
+/** The receipt of a recorded command, from its first event (the command's id) and its last (revision and hash). */
+export function receiptOfCommand(
+  keys: ReceiptKeyRing,
+  gameId: string,
+  first: GameEventLine,
+  last: GameEventLine,
+): Receipt {
+  return signStatement(keys, {
+    gameId,
+    revision: last.revision,
+    hash: String(last.metadata.hash),
+    commandId: String(first.metadata.commandId),
+  });
+}
+
+/**
+ * Receipts and signed heads. Both are functions of the stored events (Ed25519 signatures are deterministic), so a
+ * receipt is never stored: it is the same whether answered to the command, to its retry, or recomputed later for any
+ * recorded command — such as the scheduler's garbage collections, which nobody calls over HTTP.
+ *
+ * Only games whose chain is keyed with a chain secret get them: the hashes of a game recorded before would tell
+ * whoever holds one which hidden orders were given (see chain-secret.ts). The organiser, who sees everything, still
+ * gets that game's heads and receipts.
+ */
+@Injectable()
+export class GameReceipts {
+  private readonly keyed = new RecentEntriesCache<string, boolean>(KEYED_ANSWERS);
+
+  constructor(
+    private readonly store: EventStore,
+    @Inject(RECEIPT_KEYS) private readonly keys: ReceiptKeyRing,
+  ) {}
+
+  /**
+   * The receipt of a handled command (or of its retry, which answers the first one's events); undefined for a game
+   * whose chain is not keyed.
+   */
+  async forOutcome(outcome: Pick<CommandOutcome, 'gameId' | 'events'>): Promise<Receipt | undefined> {
+    const events = outcome.events;
+    if (!(await this.chainIsKeyed(outcome.gameId))) return undefined;
+    return this.receiptOf(outcome.gameId, events[0], events[events.length - 1]);
+  }
+
+  /** Whether the game's first event records a chain secret (the games created since receipts exist all do). */
+  async chainIsKeyed(gameId: string): Promise<boolean> {
+    const known = this.keyed.get(gameId);
+    if (known !== undefined) return known;
+    const [first] = await this.store.readStream(gameStream(gameId), { maxCount: 1 });
+    if (first === undefined) throw new GameNotFoundError(gameId);
+    const keyed = typeof chainSecretOf(first.metadata) === 'string';
+    this.keyed.remember(gameId, keyed);
+    return keyed;
+  }
+
+  receiptOf(gameId: string, first: GameEventLine, last: GameEventLine): Receipt {
+    return receiptOfCommand(this.keys, gameId, first, last);
+  }
+
+  /** The receipts of every recorded command this viewer may see (receiptVisibleTo), in revision order. */
+  async list(gameId: string, viewer: Viewer, commandId?: string): Promise<Receipt[]> {
+    const last = await this.store.streamRevision(gameStream(gameId));
+    if (last === null) throw new GameNotFoundError(gameId);
+    if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId))) return [];
+    const receipts: Receipt[] = [];
+    for await (const { first, last: end } of commandSpans(this.events(gameId, last))) {
+      if (commandId !== undefined && first.metadata.commandId !== commandId) continue;
+      if (receiptVisibleTo(viewer, first)) receipts.push(this.receiptOf(gameId, first, end));
+    }
+    return receipts;
+  }
+
+  /** The game's latest revision and its chain hash, signed; UnkeyedChainError for anyone but the organiser of an unkeyed game. */
+  async head(gameId: string, viewer: Viewer): Promise<SignedGameHead> {
+    const last = await this.store.streamRevision(gameStream(gameId));
+    if (last === null) throw new GameNotFoundError(gameId);
+    if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId))) throw new UnkeyedChainError(gameId);
+    const [event] = await this.store.readStream(gameStream(gameId), { from: last, maxCount: 1 });
+    return signStatement(this.keys, { gameId, revision: event.revision, hash: String(event.metadata.hash) });
+  }
+
+  publishedKeys(): PublishedKeys {
+    return { keys: this.keys.published() };
+  }
+
+  private async *events(gameId: string, last: number): AsyncGenerator<GameEventLine> {
+    const pages = this.store.readStreamPages(gameStream(gameId), { pageSize: PAGE_SIZE, maxCount: last + 1 });
+    for await (const page of pages) for (const event of page) yield toEventLine(event);
+  }
+}

@@ -1,0 +1,38 @@
+import { type KeyObject, createPublicKey, sign } from 'node:crypto';
+import { keyIdOf, publishedKeyOf, type PublishedKey } from './signing-key';
+
+/**
+ * The service's signing keys: one signs (the newest), and every key that ever signed stays listed, so receipts
+ * signed before a rotation still verify against `GET /.well-known/sanctum-keys`.
+ */
+export class ReceiptKeyRing {
+  readonly keyId: string;
+  private readonly listed: Map<string, KeyObject>;
+
+  constructor(
+    private readonly signingKey: KeyObject,
+    earlierPublicKeys: readonly KeyObject[] = [],
+  ) {
+    const current = createPublicKey(signingKey);
+    this.keyId = keyIdOf(current);
+    this.listed = new Map([[this.keyId, current]]);
+    for (const key of earlierPublicKeys) {
+      const keyId = keyIdOf(key);
+      if (!this.listed.has(keyId)) this.listed.set(keyId, key);
+    }
+  }
+
+  /** Ed25519 over the bytes given; base64url. Deterministic: the same bytes always give the same signature. */
+  sign(bytes: Buffer): string {
+    return sign(null, bytes, this.signingKey).toString('base64url');
+  }
+
+  /** The signing key first, then the earlier ones. */
+  published(): PublishedKey[] {
+    return [...this.listed.values()].map(publishedKeyOf);
+  }
+
+  publicKeys(): Map<string, KeyObject> {
+    return new Map(this.listed);
+  }
+}
