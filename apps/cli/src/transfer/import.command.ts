@@ -6,7 +6,7 @@ import { CliFailure } from '../cli-failure.error';
 import { isGameId } from '../game-id';
 import { writeLines } from '../output';
 import { openConfiguredStore, type ConfiguredStore } from './configured-store';
-import { openEventFile, readEventFile } from './event-file.reader';
+import { lastRevisionOfFile, readEventFile } from './event-file.reader';
 import { brokenChain, FileChainCheck } from './file-chain.check';
 import { startProgress } from './progress-bar';
 import { runStoreTask } from './run-store-task';
@@ -41,7 +41,8 @@ interface StoredHead {
  * 1. The whole file is verified first (hash chain, line by line, in constant memory); a broken chain is refused
  *    naming its first broken revision (exit 3) and nothing is written.
  * 2. A game that already exists is refused (exit 1), saying whether it is a prefix of this very file (an
- *    interrupted import: `--resume` appends the rest) or another game.
+ *    interrupted import: `--resume` appends the rest) or another game; the very same game, whole, is "already
+ *    present, identical" (exit 0, nothing written).
  * 3. The events are appended as they are, byte for byte, in batches, each with the expected revision, so a
  *    concurrent writer or a second import stops this one instead of interleaving, and an interrupted import
  *    leaves a verifiable prefix that step 2 recognises.
@@ -93,6 +94,14 @@ export class ImportCommand extends CommandRunner {
       const stored = await this.storedHead(configured.store, stream);
       const verified = await this.verify(file, gameId, stored);
       const start = this.startRevision(file, configured, verified, stored, options.resume === true);
+      if (start === verified.count) {
+        // Importing the same file twice is not an error: the store already holds exactly this record.
+        await writeLines(process.stdout, [
+          `game ${gameId} already present in ${configured.name}, identical (the ${start} events of ${file}, ` +
+            'same hashes): nothing imported',
+        ]);
+        return STORE_EXIT.ok;
+      }
       const appended = await this.append(file, configured.store, stream, verified, start);
       if (configured.kind === 'memory') {
         process.stderr.write('note: EVENT_STORE=memory keeps the game only while this command runs (a dry run)\n');
@@ -131,16 +140,16 @@ export class ImportCommand extends CommandRunner {
 
   /** Pass 1: the whole chain, before anything is written. */
   private async verify(file: string, gameId: string, stored: StoredHead | null): Promise<VerifiedFile> {
-    const { handle, size } = await openEventFile(file);
-    await handle.close();
-    const progress = startProgress('verifying', size, { unit: 'bytes' });
+    const last = await lastRevisionOfFile(file);
+    const progress = startProgress(`verifying ${file}`, last === null ? 0 : last + 1, { unit: 'events' });
     const chain = new FileChainCheck(file, gameId);
     let hashAtStored: string | null = null;
     try {
-      for await (const { event, bytesRead } of readEventFile(file)) {
+      for await (const { event } of readEventFile(file)) {
         chain.push(event);
         if (stored && event.revision === stored.revision) hashAtStored = chain.lastHash;
-        progress.update(bytesRead);
+        // The bar redraws on its own clock: an update per batch is plenty.
+        if (chain.count % BATCH_SIZE === 0) progress.update(chain.count);
       }
     } finally {
       progress.stop();
@@ -148,7 +157,10 @@ export class ImportCommand extends CommandRunner {
     return { gameId, count: chain.count, lastHash: chain.lastHash, hashAtStored };
   }
 
-  /** 0 for a new game; after the stored prefix with --resume; otherwise the game exists and is refused. */
+  /**
+   * 0 for a new game; after the stored prefix with --resume; the file's length when the store holds the whole of
+   * it already; otherwise the game exists and is refused.
+   */
   private startRevision(
     file: string,
     configured: ConfiguredStore,
@@ -172,12 +184,7 @@ export class ImportCommand extends CommandRunner {
         `${exists} (revisions 0–${stored.revision}) and it is not the game in ${file}: nothing was imported`,
       );
     }
-    if (stored.revision === count - 1) {
-      throw new CliFailure(
-        STORE_EXIT.conflict,
-        `${exists} with exactly the ${count} events of ${file}: nothing to import`,
-      );
-    }
+    if (stored.revision === count - 1) return count;
     if (resume) return stored.revision + 1;
     throw new CliFailure(
       STORE_EXIT.conflict,

@@ -17,11 +17,14 @@ export async function auditStoredGame(
   store: EventStore,
   gameId: string,
   snapshots?: SnapshotStore,
+  /** Told after each page how many events have been audited, of how many (a progress bar). */
+  onProgress?: (audited: number, total: number) => void,
 ): Promise<GameAuditReport> {
   const last = await store.streamRevision(gameStream(gameId));
   if (last === null) throw new GameNotFoundError(gameId);
   const auditor = new GameAuditor(gameId);
   const snapshotCheck = snapshots === undefined ? null : await SnapshotCheck.of(snapshots, gameId, last);
+  let audited = 0;
   try {
     for await (const page of store.readStreamPages(gameStream(gameId), {
       pageSize: AUDIT_PAGE_SIZE,
@@ -32,6 +35,8 @@ export async function auditStoredGame(
         auditor.push(line);
         await snapshotCheck?.push(line);
       }
+      audited += page.length;
+      onProgress?.(audited, last + 1);
       // Re-simulation is CPU work and SQLite reads are synchronous: without a turn of the event loop between pages,
       // a long audit would hold up every other request of the service until it ends.
       await new Promise((resolve) => setImmediate(resolve));
