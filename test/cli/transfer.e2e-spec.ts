@@ -55,6 +55,9 @@ describe('sanctum export / import (CLI end to end)', () => {
       return JSON.stringify({ revision, type: event.type, data: event.data, metadata });
     });
     fs.writeFileSync(file('simulated.jsonl'), `${simulated.join('\n')}\n`);
+    const forged = [...simulated];
+    forged[15] = forged[15].replace('"hpAfter":0', '"hpAfter":1');
+    fs.writeFileSync(file('forged-simulation.jsonl'), `${forged.join('\n')}\n`);
 
     runs = await runAll({
       exported: { args: ['export', GAME_ID], env: sqliteEnv(file('origin.db')) },
@@ -62,6 +65,7 @@ describe('sanctum export / import (CLI end to end)', () => {
       tampered: { args: ['import', file('tampered.jsonl')], env: sqliteEnv(file('tampered.db')) },
       cut: { args: ['import', file('cut.jsonl')], env: sqliteEnv(file('cut.db')) },
       unchained: { args: ['import', file('simulated.jsonl')], env: sqliteEnv(file('unchained.db')) },
+      forged: { args: ['import', file('forged-simulation.jsonl')], env: sqliteEnv(file('forged.db')) },
       identical: { args: ['import', file('game.jsonl')], env: sqliteEnv(file('origin.db')) },
       exists: { args: ['import', file('game.jsonl')], env: sqliteEnv(file('other.db')) },
       interrupted: { args: ['import', file('game.jsonl')], env: sqliteEnv(file('partial.db')) },
@@ -74,6 +78,7 @@ describe('sanctum export / import (CLI end to end)', () => {
       runs,
       await runAll({
         reExported: { args: ['export', GAME_ID], env: sqliteEnv(file('copy.db')) },
+        unchainedExported: { args: ['export', GAME_ID], env: sqliteEnv(file('unchained.db')) },
         resumed: { args: ['import', file('game.jsonl'), '--resume'], env: sqliteEnv(file('partial.db')) },
       }),
     );
@@ -82,7 +87,7 @@ describe('sanctum export / import (CLI end to end)', () => {
       runSanctumOnTerminal(['verify', GAME_ID], { env: sqliteEnv(file('origin.db')) }),
     ]);
     Object.assign(runs, { importOnTerminal, verifyOnTerminal });
-  }, 120_000);
+  }, 300_000);
 
   afterAll(() => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -121,9 +126,21 @@ describe('sanctum export / import (CLI end to end)', () => {
     expect(await streamsIn(file('cut.db'))).toEqual([]);
   });
 
-  it('an unchained file (simulate output) is refused at revision 0 (exit 3)', () => {
-    expect(runs.unchained.exitCode).toBe(3);
-    expect(runs.unchained.stderr).toContain('broken at revision 0: the event carries no hash');
+  it('simulate output (no chain links) is re-simulated, then chained: the store holds what the service would', () => {
+    const { exitCode, stdout } = runs.unchained;
+    expect(exitCode).toBe(0);
+    expect(stdout).toContain(`imported game ${GAME_ID}: 71 events, revisions 0–70`);
+    expect(stdout).toContain('(re-simulated identically, then chained)');
+    expect(runs.unchainedExported.stdout).toBe(expected);
+  });
+
+  it('simulate output the engine does not derive is refused at its first divergence (exit 3), nothing written', async () => {
+    const { exitCode, stdout, stderr } = runs.forged;
+    expect({ exitCode, stdout }).toEqual({ exitCode: 3, stdout: '' });
+    expect(stderr).toContain('forged-simulation.jsonl: re-simulation differs at revision 15');
+    expect(stderr).toContain('"hpAfter":0');
+    expect(stderr).toContain('Nothing was imported');
+    expect(await streamsIn(file('forged.db'))).toEqual([]);
   });
 
   it('importing the very game the store holds is no error: exit 0, "already present, identical", nothing written', async () => {
