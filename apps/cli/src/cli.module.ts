@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CliProgram } from './cli-program';
+import { PlayCommand } from './play/play.command';
 import { REPLAY_PROVIDERS } from './replay/replay.providers';
 import { RulesCommand } from './rules/rules.command';
 import { ScenarioFileReader } from './scenario-file.reader';
@@ -11,6 +12,7 @@ import { VerifyCommand } from './verify.command';
 @Module({
   providers: [
     CliProgram,
+    PlayCommand,
     ScenarioFileReader,
     SimulateCommand,
     ...REPLAY_PROVIDERS,
