@@ -46,12 +46,17 @@ describe('sanctum play (CLI end to end, against the running service)', () => {
     dir = makeTempDir();
     api = await startApi(path.join(dir, 'games.db'));
     const service = ['--url', api.url, '--token', api.organiserToken];
+    // A file that parses, with a set-up the rules refuse: one minion id in two groups.
+    const badSetup = JSON.parse(fs.readFileSync(EXAMPLE, 'utf8'));
+    badSetup.board.groups[1].minions[0].id = badSetup.board.groups[0].minions[0].id;
+    fs.writeFileSync(path.join(dir, 'bad-setup.scenario.json'), JSON.stringify(badSetup));
     runs = await runAll({
       played: { args: ['play', EXAMPLE, ...service] },
       named: { args: ['play', EXPECTED_REFUSAL, ...service, '--game-id', 'expected-refusal'] },
       refused: { args: ['play', REFUSED, ...service, '--game-id', 'refused'] },
       badToken: { args: ['play', EXAMPLE, '--url', api.url, '--token', 'not-the-token', '--game-id', 'bad-token'] },
       unreachable: { args: ['play', EXAMPLE, '--url', 'http://127.0.0.1:9', '--token', 'x'] },
+      badSetup: { args: ['play', path.join(dir, 'bad-setup.scenario.json'), ...service] },
       notAUrl: { args: ['play', EXAMPLE, '--url', 'localhost 3000', '--token', 'x'] },
     });
     storedAfterFirstRun = await events('bolt-and-blade');
@@ -105,6 +110,7 @@ describe('sanctum play (CLI end to end, against the running service)', () => {
     ['badToken', 2, '--token: GET /games/bad-token/events?to=0: the service answered 401'],
     ['unreachable', 69, 'cannot reach the service at http://127.0.0.1:9/'],
     ['notAUrl', 2, '--url localhost 3000: not a URL'],
+    ['badSetup', 2, 'bad-setup.scenario.json: the rules refuse the set-up: board.groups[1].minions[0].id: id'],
     ['taken', 1, "game bolt-and-blade already exists in the service with another set-up than the file's"],
   ])('%s: exit %i', (name, exitCode, message) => {
     const { stdout, stderr } = runs[name];
@@ -121,7 +127,8 @@ describe('sanctum play (CLI end to end, against the running service)', () => {
     expect(await events('bolt-and-blade')).toEqual(storedAfterFirstRun);
   });
 
-  it('a refused token creates nothing', async () => {
+  it('a refused token or set-up creates nothing', async () => {
     await api.organiser.get('/games/bad-token/events').expect(404);
+    await api.organiser.get('/games/bad-setup/events').expect(404);
   });
 });

@@ -77,7 +77,7 @@ export class PlayCommand extends CommandRunner {
     const scenario = await this.reader.read(file);
     const service = new ServiceClient(url);
     try {
-      const revision = await this.load(service, token, scenario, gameId);
+      const revision = await this.load(service, token, file, scenario, gameId);
       await writeLines(process.stdout, [
         `game ${gameId}: ${scenario.turns.length} turns played, revision ${revision}`,
         `replay: ${new URL(`/replay/${encodeURIComponent(gameId)}`, url).href}`,
@@ -89,15 +89,22 @@ export class PlayCommand extends CommandRunner {
     }
   }
 
-  private async load(service: ServiceClient, token: string, scenario: Scenario, gameId: string): Promise<number> {
+  private async load(
+    service: ServiceClient,
+    token: string,
+    file: string,
+    scenario: Scenario,
+    gameId: string,
+  ): Promise<number> {
     const { turns, ...setup } = scenario;
-    await this.refuseAnotherGame(service, token, scenario, gameId);
-    const created = await service.call('POST', '/games', token, {
+    const created = this.createdEvent(file, scenario, gameId);
+    await this.refuseAnotherGame(service, token, created, gameId);
+    const answer = await service.call('POST', '/games', token, {
       body: { ...setup, gameId },
       idempotencyKey: 'setup',
     });
-    const players = created.playerTokens as Record<Colour, string>;
-    let revision = Number(created.revision);
+    const players = answer.playerTokens as Record<Colour, string>;
+    let revision = Number(answer.revision);
     const path = `/games/${encodeURIComponent(gameId)}`;
     for (const [t, turn] of turns.entries()) {
       const number = t + 1;
@@ -147,6 +154,18 @@ export class PlayCommand extends CommandRunner {
     }
   }
 
+  /** The game's first event as the set-up makes it; a set-up the rules refuse is refused here, as simulate does (2). */
+  private createdEvent(file: string, scenario: Scenario, gameId: string): DomainEvent {
+    try {
+      return runScenario({ ...scenario, turns: [] }, gameId).events[0];
+    } catch (error) {
+      if (!(error instanceof ScenarioFailed)) throw error;
+      const { field, rule, reason } = error.rejection;
+      const where = `${field ? `${field}: ` : ''}${rule ? `rule ${rule}: ` : ''}`;
+      throw new CliFailure(EXIT.invalidInput, `${file}: the rules refuse the set-up: ${where}${reason}`);
+    }
+  }
+
   /**
    * A game of that id that the file did not create is refused before anything is sent; the file's own game (a
    * load run again) is answered from its first run by the Idempotency-Keys and records nothing new.
@@ -154,7 +173,7 @@ export class PlayCommand extends CommandRunner {
   private async refuseAnotherGame(
     service: ServiceClient,
     token: string,
-    scenario: Scenario,
+    created: DomainEvent,
     gameId: string,
   ): Promise<void> {
     let stored: { type: string; data: unknown }[];
@@ -165,14 +184,7 @@ export class PlayCommand extends CommandRunner {
       if (error instanceof ServiceRefused && error.status === 404) return;
       throw error;
     }
-    let created: DomainEvent | undefined;
-    try {
-      created = runScenario({ ...scenario, turns: [] }, gameId).events[0];
-    } catch (error) {
-      if (error instanceof ScenarioFailed) return; // the service refuses such a set-up in its own words
-      throw error;
-    }
-    if (!isDeepStrictEqual(stored[0]?.data, created?.data)) {
+    if (!isDeepStrictEqual(stored[0]?.data, created.data)) {
       throw new CliFailure(
         STORE_EXIT.conflict,
         `game ${gameId} already exists in the service with another set-up than the file's: nothing was sent`,
