@@ -76,9 +76,12 @@ function shellWord(word: string): string {
 /**
  * `npm run -s sanctum -- <args>` on a terminal: util-linux `script` gives the process a pseudo-terminal for stdin,
  * stdout and stderr, as a person at a terminal has (what a progress bar on stderr waits for). Both outputs arrive
- * merged, as the person sees them, in `stdout`.
+ * merged, as the person sees them, in `stdout`; `input` arrives as keys typed on that terminal.
  */
-export function runSanctumOnTerminal(args: readonly string[], { env = {} }: CliOptions = {}): Promise<CliRun> {
+export function runSanctumOnTerminal(
+  args: readonly string[],
+  { env = {}, input = '' }: CliOptions = {},
+): Promise<CliRun> {
   const command = ['npm', 'run', '-s', 'sanctum', '--', ...args].map(shellWord).join(' ');
   const base = { ...process.env };
   for (const name of ['EVENT_STORE', 'SQLITE_PATH', 'ESDB_CONNECTION_STRING', 'NO_COLOR']) delete base[name];
@@ -95,6 +98,7 @@ export function runSanctumOnTerminal(args: readonly string[], { env = {} }: CliO
         child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
         child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
         child.on('error', reject);
+        child.stdin.end(input);
         child.on('close', (exitCode) =>
           resolve({
             exitCode,
