@@ -1,9 +1,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fold } from '@app/rules';
 import type { DomainEvent, GameState } from '@app/rules';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT, runSanctumOnTerminal } from '../support/run-cli';
 import type { CliRun } from '../support/run-cli';
 import { chainedScenario, runAll, sqliteEnv, storeScenarioGame } from './replay-transfer.cli-runner';
 
@@ -92,6 +93,8 @@ describe('sanctum replay (CLI end to end)', () => {
       unknownGame: { args: ['replay', 'no-such-game'], env: sqliteEnv(db) },
       notATarget: { args: ['replay', 'notes.txt'] },
     });
+    // Keys as typed: t, then g 4 0 Enter, then s, then q.
+    runs.terminal = await runSanctumOnTerminal(['replay', EXAMPLE, '--step'], { input: 'tg40\rsq' });
   }, 120_000);
 
   afterAll(() => {
@@ -218,6 +221,17 @@ describe('sanctum replay (CLI end to end)', () => {
       expect(runs.stepFromToEnd.exitCode).toBe(0);
       expect(runs.stepFromToEnd.stdout).toBe(runs.from.stdout);
     });
+  });
+
+  it('--step on a terminal: each key counts at once; g reads a revision up to Enter', () => {
+    const { exitCode, stdout } = runs.terminal;
+    expect(exitCode).toBe(0);
+    const screen = stripVTControlCharacters(stdout).split(/\r?\n|\r/);
+    const shown = screen.map((line) => LINE.exec(line)?.[1]).filter((revision) => revision !== undefined);
+    const turn1 = events.findIndex((event) => event.metadata.turn === 1);
+    expect(shown.map(Number)).toEqual([0, turn1, 40]);
+    expect(screen).toContain('go to revision: 40');
+    expect(screen).toContain('State after revision 40 (turn 2, start)');
   });
 
   describe('refusals (exit 2, nothing on stdout)', () => {

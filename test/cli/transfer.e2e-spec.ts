@@ -2,12 +2,14 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { SqliteEventStore } from '@app/event-store';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT, runSanctumOnTerminal } from '../support/run-cli';
 import type { CliRun } from '../support/run-cli';
 import { chainedScenario, runAll, sqliteEnv, storeScenarioGame } from './replay-transfer.cli-runner';
 
 const EXAMPLE = path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json');
 const GAME_ID = 'demo';
+/** Another game, stored under the same id. */
+const OTHER = path.join(REPO_ROOT, 'test/scenarios/fixtures/d0-magical-missile-passes-missile-ward.scenario.json');
 
 /** The streams a SQLite store file holds (read in-process, after the CLI is done with it). */
 async function streamsIn(file: string): Promise<string[]> {
@@ -37,6 +39,7 @@ describe('sanctum export / import (CLI end to end)', () => {
     await storeScenarioGame(file('origin.db'), EXAMPLE, GAME_ID);
     // An import cut short after its first batch would leave such a prefix.
     await storeScenarioGame(file('partial.db'), EXAMPLE, GAME_ID, 40);
+    await storeScenarioGame(file('other.db'), OTHER, GAME_ID);
     const lines = chained.map((event, revision) =>
       JSON.stringify({ revision, type: event.type, data: event.data, metadata: event.metadata }),
     );
@@ -52,6 +55,9 @@ describe('sanctum export / import (CLI end to end)', () => {
       return JSON.stringify({ revision, type: event.type, data: event.data, metadata });
     });
     fs.writeFileSync(file('simulated.jsonl'), `${simulated.join('\n')}\n`);
+    const forged = [...simulated];
+    forged[15] = forged[15].replace('"hpAfter":0', '"hpAfter":1');
+    fs.writeFileSync(file('forged-simulation.jsonl'), `${forged.join('\n')}\n`);
 
     runs = await runAll({
       exported: { args: ['export', GAME_ID], env: sqliteEnv(file('origin.db')) },
@@ -59,7 +65,9 @@ describe('sanctum export / import (CLI end to end)', () => {
       tampered: { args: ['import', file('tampered.jsonl')], env: sqliteEnv(file('tampered.db')) },
       cut: { args: ['import', file('cut.jsonl')], env: sqliteEnv(file('cut.db')) },
       unchained: { args: ['import', file('simulated.jsonl')], env: sqliteEnv(file('unchained.db')) },
-      exists: { args: ['import', file('game.jsonl')], env: sqliteEnv(file('origin.db')) },
+      forged: { args: ['import', file('forged-simulation.jsonl')], env: sqliteEnv(file('forged.db')) },
+      identical: { args: ['import', file('game.jsonl')], env: sqliteEnv(file('origin.db')) },
+      exists: { args: ['import', file('game.jsonl')], env: sqliteEnv(file('other.db')) },
       interrupted: { args: ['import', file('game.jsonl')], env: sqliteEnv(file('partial.db')) },
       renamed: { args: ['import', file('game.jsonl'), '--game-id', 'other'], env: sqliteEnv(file('renamed.db')) },
       unknown: { args: ['export', 'no-such-game'], env: sqliteEnv(file('origin.db')) },
@@ -70,10 +78,16 @@ describe('sanctum export / import (CLI end to end)', () => {
       runs,
       await runAll({
         reExported: { args: ['export', GAME_ID], env: sqliteEnv(file('copy.db')) },
+        unchainedExported: { args: ['export', GAME_ID], env: sqliteEnv(file('unchained.db')) },
         resumed: { args: ['import', file('game.jsonl'), '--resume'], env: sqliteEnv(file('partial.db')) },
       }),
     );
-  }, 120_000);
+    const [importOnTerminal, verifyOnTerminal] = await Promise.all([
+      runSanctumOnTerminal(['import', file('game.jsonl')], { env: sqliteEnv(file('terminal.db')) }),
+      runSanctumOnTerminal(['verify', GAME_ID], { env: sqliteEnv(file('origin.db')) }),
+    ]);
+    Object.assign(runs, { importOnTerminal, verifyOnTerminal });
+  }, 300_000);
 
   afterAll(() => {
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -112,16 +126,52 @@ describe('sanctum export / import (CLI end to end)', () => {
     expect(await streamsIn(file('cut.db'))).toEqual([]);
   });
 
-  it('an unchained file (simulate output) is refused at revision 0 (exit 3)', () => {
-    expect(runs.unchained.exitCode).toBe(3);
-    expect(runs.unchained.stderr).toContain('broken at revision 0: the event carries no hash');
+  it('simulate output (no chain links) is re-simulated, then chained: the store holds what the service would', () => {
+    const { exitCode, stdout } = runs.unchained;
+    expect(exitCode).toBe(0);
+    expect(stdout).toContain(`imported game ${GAME_ID}: 71 events, revisions 0–70`);
+    expect(stdout).toContain('(re-simulated identically, then chained)');
+    expect(runs.unchainedExported.stdout).toBe(expected);
   });
 
-  it('a game that already exists in the target store is refused (exit 1), the store unchanged', async () => {
+  it('simulate output the engine does not derive is refused at its first divergence (exit 3), nothing written', async () => {
+    const { exitCode, stdout, stderr } = runs.forged;
+    expect({ exitCode, stdout }).toEqual({ exitCode: 3, stdout: '' });
+    expect(stderr).toContain('forged-simulation.jsonl: re-simulation differs at revision 15');
+    expect(stderr).toContain('"hpAfter":0');
+    expect(stderr).toContain('Nothing was imported');
+    expect(await streamsIn(file('forged.db'))).toEqual([]);
+  });
+
+  it('importing the very game the store holds is no error: exit 0, "already present, identical", nothing written', async () => {
+    const { exitCode, stdout, stderr } = runs.identical;
+    expect({ exitCode, stderr }).toEqual({ exitCode: 0, stderr: '' });
+    expect(stdout).toContain(`game ${GAME_ID} already present in the sqlite store ${file('origin.db')}, identical`);
+    expect(stdout).toContain('nothing imported');
+    expect(await streamsIn(file('origin.db'))).toEqual([`game-${GAME_ID}`]);
+  });
+
+  it('another game under the same id in the target store is refused (exit 1), the store unchanged', async () => {
     const { exitCode, stdout, stderr } = runs.exists;
     expect({ exitCode, stdout }).toEqual({ exitCode: 1, stdout: '' });
-    expect(stderr).toContain(`game ${GAME_ID} already exists in the sqlite store ${file('origin.db')}`);
-    expect(await streamsIn(file('origin.db'))).toEqual([`game-${GAME_ID}`]);
+    expect(stderr).toContain(`game ${GAME_ID} already exists in the sqlite store ${file('other.db')}`);
+    expect(stderr).toContain(`it is not the game in ${file('game.jsonl')}: nothing was imported`);
+    const store = new SqliteEventStore({ path: file('other.db') });
+    try {
+      expect((await store.readStream(`game-${GAME_ID}`)).length).toBe(chainedScenario(OTHER, GAME_ID).length);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('on a terminal, import and verify show their progress in events on stderr (piped: nothing, see above)', () => {
+    expect(runs.importOnTerminal.exitCode).toBe(0);
+    expect(runs.importOnTerminal.stdout).toContain(`verifying ${file('game.jsonl')} [`);
+    expect(runs.importOnTerminal.stdout).toMatch(/\| \d+\/71 events \|/);
+    expect(runs.importOnTerminal.stdout).toContain(`imported game ${GAME_ID}: 71 events`);
+    expect(runs.verifyOnTerminal.exitCode).toBe(0);
+    expect(runs.verifyOnTerminal.stdout).toMatch(new RegExp(`verifying ${GAME_ID} \\[.*\\| 71/71 events \\|`));
+    expect(runs.verifyOnTerminal.stdout).toContain('verdict: VERIFIED');
   });
 
   it('an interrupted import is recognised (exit 1, with the revisions) and finished with --resume', () => {

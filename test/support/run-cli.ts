@@ -69,3 +69,45 @@ export function runSanctum(args: readonly string[], { env = {}, input = '' }: Cl
 export function runSimulate(file: string, ...options: string[]): Promise<CliRun> {
   return runSanctum(['simulate', file, ...options]);
 }
+
+/** A word for a POSIX shell, quoted. */
+function shellWord(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * `npm run -s sanctum -- <args>` on a terminal: util-linux `script` gives the process a pseudo-terminal for stdin,
+ * stdout and stderr, as a person at a terminal has (what a progress bar on stderr waits for). Both outputs arrive
+ * merged, as the person sees them, in `stdout`; `input` arrives as keys typed on that terminal.
+ */
+export function runSanctumOnTerminal(
+  args: readonly string[],
+  { env = {}, input = '' }: CliOptions = {},
+): Promise<CliRun> {
+  const command = ['npm', 'run', '-s', 'sanctum', '--', ...args].map(shellWord).join(' ');
+  const base = { ...process.env };
+  for (const name of ['EVENT_STORE', 'SQLITE_PATH', 'ESDB_CONNECTION_STRING', 'NO_COLOR']) delete base[name];
+  return slot(
+    () =>
+      new Promise<CliRun>((resolve, reject) => {
+        const child = spawn('script', ['-qec', command, '/dev/null'], {
+          cwd: REPO_ROOT,
+          env: { ...base, npm_config_update_notifier: 'false', INIT_CWD: REPO_ROOT, TERM: 'xterm', ...env },
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        const stdout: Buffer[] = [];
+        const stderr: Buffer[] = [];
+        child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+        child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+        child.on('error', reject);
+        child.stdin.end(input);
+        child.on('close', (exitCode) =>
+          resolve({
+            exitCode,
+            stdout: Buffer.concat(stdout).toString('utf8'),
+            stderr: Buffer.concat(stderr).toString('utf8'),
+          }),
+        );
+      }),
+  );
+}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CliProgram } from './cli-program';
+import { PlayCommand } from './play/play.command';
 import { REPLAY_PROVIDERS } from './replay/replay.providers';
 import { RulesCommand } from './rules/rules.command';
 import { ScenarioFileReader } from './scenario-file.reader';
@@ -14,6 +15,7 @@ import { VerifyProofCommand } from './receipts/verify-proof.command';
 @Module({
   providers: [
     CliProgram,
+    PlayCommand,
     ScenarioFileReader,
     SimulateCommand,
     ...REPLAY_PROVIDERS,

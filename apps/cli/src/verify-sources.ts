@@ -11,7 +11,8 @@ import { EXIT } from './exit-codes';
 import { gameIdFromFile, isGameId } from './game-id';
 import type { ScenarioFileReader } from './scenario-file.reader';
 import { openConfiguredStore } from './transfer/configured-store';
-import { readEventFile } from './transfer/event-file.reader';
+import { lastRevisionOfFile, readEventFile } from './transfer/event-file.reader';
+import { startProgress, type Progress } from './transfer/progress-bar';
 import { userPath } from './user-path';
 
 /** What `verify` was given, and how it reads. */
@@ -55,6 +56,21 @@ export function auditTarget(
   }
 }
 
+/** Events between two updates of a file's progress bar. */
+const PROGRESS_EVERY = 1000;
+
+/** A progress bar that starts once the audit knows its total (the game's length, on its first page). */
+function lazyProgress(label: string): { update: (done: number, total: number) => void; stop: () => void } {
+  let bar: Progress | null = null;
+  return {
+    update: (done, total) => {
+      bar ??= startProgress(label, total, { unit: 'events' });
+      bar.update(done);
+    },
+    stop: () => bar?.stop(),
+  };
+}
+
 /** A stored game, read from the store the service is configured with; only read, never written. */
 async function auditStoredTarget(gameId: string, observe?: EventObserver): Promise<GameAuditReport> {
   // Opening a SQLite path that does not exist would create an empty store there: say so instead.
@@ -66,7 +82,15 @@ async function auditStoredTarget(gameId: string, observe?: EventObserver): Promi
   }
   const configured = await openConfiguredStore();
   try {
-    return await auditStoredGame(configured.store, gameId, configured.snapshots, observe);
+    const progress = lazyProgress(`verifying ${gameId}`);
+    try {
+      return await auditStoredGame(configured.store, gameId, configured.snapshots, {
+        observe,
+        onProgress: progress.update,
+      });
+    } finally {
+      progress.stop();
+    }
   } catch (error) {
     if (error instanceof GameNotFoundError) {
       throw new CliFailure(EXIT.invalidInput, `game ${gameId} not found in ${configured.name}`);
@@ -79,13 +103,24 @@ async function auditStoredTarget(gameId: string, observe?: EventObserver): Promi
 
 /** A JSON-lines file, line by line: a file of any length is audited in constant memory. */
 async function auditEventLines(file: string, observe?: EventObserver): Promise<GameAuditReport> {
+  const last = await lastRevisionOfFile(file);
+  const progress = startProgress(`verifying ${file}`, last === null ? 0 : last + 1, { unit: 'events' });
   async function* events(): AsyncGenerator<GameEventLine> {
+    let read = 0;
     for await (const { event } of readEventFile(file)) {
       observe?.(event);
       yield event;
+      read += 1;
+      // The bar redraws on its own clock; telling it every event would cost more than the audit of one.
+      if (read % PROGRESS_EVERY === 0) progress.update(read);
     }
   }
-  const report = await auditEvents(events());
+  let report: GameAuditReport;
+  try {
+    report = await auditEvents(events());
+  } finally {
+    progress.stop();
+  }
   if (report.events === 0) throw new CliFailure(EXIT.invalidInput, `${file}: no events in the file`);
   return report;
 }

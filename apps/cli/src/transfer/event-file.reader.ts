@@ -83,3 +83,36 @@ export async function* readEventFile(file: string): AsyncGenerator<FileEvent> {
     await handle.close();
   }
 }
+
+/** How far back the last line is looked for, at most: far beyond any event line. */
+const TAIL_LIMIT = 1 << 24;
+
+/**
+ * The revision of the file's last event line, read from its end (a progress bar's total, before the one pass
+ * over the file); null when the file has no event lines or the last one is not an event.
+ */
+export async function lastRevisionOfFile(file: string): Promise<number | null> {
+  const { handle, size } = await openEventFile(file);
+  try {
+    let tail = Buffer.alloc(0);
+    for (let end = size; end > 0 && tail.length < TAIL_LIMIT;) {
+      const start = Math.max(0, end - (1 << 16));
+      const chunk = Buffer.alloc(end - start);
+      await handle.read(chunk, 0, chunk.length, start);
+      tail = Buffer.concat([chunk, tail]);
+      end = start;
+      const lines = tail.toString('utf8').split('\n');
+      const complete = start === 0 ? lines : lines.slice(1);
+      const last = complete.filter((line) => line.trim() !== '').pop();
+      if (last === undefined) continue;
+      try {
+        return parseLine(file, last, 0).revision;
+      } catch {
+        return null; // the pass over the file reports the line, with its number
+      }
+    }
+    return null;
+  } finally {
+    await handle.close();
+  }
+}

@@ -46,11 +46,17 @@ export class FileChainCheck {
     return true;
   }
 
+  /** Where the chain stopped holding, and why in words (once `extendedBy` said no). */
+  breach(): { revision: number; detail: string } {
+    const verdict = this.check.verdict();
+    const detail = (verdict.detail ?? '').replace(/^revision \d+: /, '');
+    return { revision: verdict.firstBrokenRevision ?? this.verified, detail: detail || 'the chain does not hold' };
+  }
+
   /** The same, refusing the file (exit 3) at the first event that does not. */
   push(event: GameEventLine): void {
     if (this.extendedBy(event)) return;
-    const verdict = this.check.verdict();
-    const detail = (verdict.detail ?? '').replace(/^revision \d+: /, '');
-    throw brokenChain(this.file, verdict.firstBrokenRevision ?? this.verified, detail || 'the chain does not hold');
+    const { revision, detail } = this.breach();
+    throw brokenChain(this.file, revision, detail);
   }
 }

@@ -1,13 +1,15 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import type { EventStore, ExpectedRevision, NewEvent } from '@app/event-store';
 import { WrongExpectedRevisionError } from '@app/event-store/errors/wrong-expected-revision.error';
+import { ResimulationCheck } from '@app/games/audit/resimulation.check';
 import { gameStream } from '@app/games/game-stream';
 import { CliFailure } from '../cli-failure.error';
 import { isGameId } from '../game-id';
 import { writeLines } from '../output';
 import { openConfiguredStore, type ConfiguredStore } from './configured-store';
-import { openEventFile, readEventFile } from './event-file.reader';
-import { brokenChain, FileChainCheck } from './file-chain.check';
+import { lastRevisionOfFile, readEventFile } from './event-file.reader';
+import { brokenChain } from './file-chain.check';
+import { chainedEventsOf, chainingOf, type FileChaining } from './file-chain.reader';
 import { startProgress } from './progress-bar';
 import { runStoreTask } from './run-store-task';
 import { STORE_EXIT } from './store-exit-codes';
@@ -23,10 +25,13 @@ const BATCH_SIZE = 500;
 /** What the first pass learnt about the file. */
 interface VerifiedFile {
   gameId: string;
+  chaining: FileChaining;
   count: number;
   lastHash: string;
   /** The file's hash at the stored game's last revision, when the game exists and the file reaches it. */
   hashAtStored: string | null;
+  /** The hash at the last revision of every whole batch: the second pass must find the same before each append. */
+  checkpoints: Map<number, string>;
 }
 
 /** The stored game, if there is one: its last revision and that event's hash. */
@@ -36,12 +41,16 @@ interface StoredHead {
 }
 
 /**
- * `sanctum import FILE [--resume]`: loads a game exported by `sanctum export` into the configured store.
+ * `sanctum import FILE [--resume]`: loads a game exported by `sanctum export`, or printed by `sanctum simulate`,
+ * into the configured store.
  *
  * 1. The whole file is verified first (hash chain, line by line, in constant memory); a broken chain is refused
- *    naming its first broken revision (exit 3) and nothing is written.
+ *    naming its first broken revision (exit 3) and nothing is written. A file without chain links (`simulate`)
+ *    is re-simulated instead and refused at its first divergence (exit 3); the links are then computed as the
+ *    service computes them.
  * 2. A game that already exists is refused (exit 1), saying whether it is a prefix of this very file (an
- *    interrupted import: `--resume` appends the rest) or another game.
+ *    interrupted import: `--resume` appends the rest) or another game; the very same game, whole, is "already
+ *    present, identical" (exit 0, nothing written).
  * 3. The events are appended as they are, byte for byte, in batches, each with the expected revision, so a
  *    concurrent writer or a second import stops this one instead of interleaving, and an interrupted import
  *    leaves a verifiable prefix that step 2 recognises.
@@ -53,8 +62,12 @@ interface StoredHead {
 @Command({
   name: 'import',
   arguments: '<file>',
-  description: 'load a game exported with `sanctum export` into the configured store, after checking its hash chain',
-  argsDescription: { file: 'a .jsonl file written by `sanctum export` (relative paths: from where npm was started)' },
+  description:
+    'load a game exported with `sanctum export` (its hash chain checked) or printed by `sanctum simulate` ' +
+    '(re-simulated, then chained) into the configured store',
+  argsDescription: {
+    file: 'a .jsonl file written by `sanctum export` or `sanctum simulate` (relative paths: from where npm was started)',
+  },
 })
 export class ImportCommand extends CommandRunner {
   @Option({
@@ -78,7 +91,7 @@ export class ImportCommand extends CommandRunner {
   }
 
   private async import(file: string, options: ImportOptions): Promise<number> {
-    const gameId = await this.firstGameId(file);
+    const { gameId, chaining } = await this.firstEvent(file);
     if (options.gameId !== undefined && options.gameId !== gameId) {
       throw new CliFailure(
         STORE_EXIT.invalidInput,
@@ -91,15 +104,24 @@ export class ImportCommand extends CommandRunner {
     try {
       const stream = gameStream(gameId);
       const stored = await this.storedHead(configured.store, stream);
-      const verified = await this.verify(file, gameId, stored);
+      const verified = await this.verify(file, gameId, chaining, stored);
       const start = this.startRevision(file, configured, verified, stored, options.resume === true);
+      if (start === verified.count) {
+        // Importing the same file twice is not an error: the store already holds exactly this record.
+        await writeLines(process.stdout, [
+          `game ${gameId} already present in ${configured.name}, identical (the ${start} events of ${file}, ` +
+            'same hashes): nothing imported',
+        ]);
+        return STORE_EXIT.ok;
+      }
       const appended = await this.append(file, configured.store, stream, verified, start);
       if (configured.kind === 'memory') {
         process.stderr.write('note: EVENT_STORE=memory keeps the game only while this command runs (a dry run)\n');
       }
       const what = start === 0 ? `${appended} events` : `the remaining ${appended} events (of ${verified.count})`;
+      const how = chaining === 'unchained' ? ' (re-simulated identically, then chained)' : '';
       await writeLines(process.stdout, [
-        `imported game ${gameId}: ${what}, revisions ${start}–${verified.count - 1}, into ${configured.name}`,
+        `imported game ${gameId}: ${what}, revisions ${start}–${verified.count - 1}, into ${configured.name}${how}`,
       ]);
       return STORE_EXIT.ok;
     } finally {
@@ -107,17 +129,16 @@ export class ImportCommand extends CommandRunner {
     }
   }
 
-  /** The game id of the file's first event, so the store can be asked about the game before the long pass. */
-  private async firstGameId(file: string): Promise<string> {
+  /** The game id of the file's first event and its chain links, so the store can be asked before the long pass. */
+  private async firstEvent(file: string): Promise<{ gameId: string; chaining: FileChaining }> {
     for await (const { event } of readEventFile(file)) {
-      const { gameId, hash } = event.metadata;
+      const { gameId } = event.metadata;
       if (typeof gameId !== 'string' || !isGameId(gameId)) {
         throw brokenChain(file, 0, 'metadata.gameId is not a valid game id');
       }
-      if (typeof hash !== 'string') {
-        throw brokenChain(file, 0, 'the event carries no hash: not an export of a stored game (`simulate` output?)');
-      }
-      return gameId;
+      const chaining = chainingOf(event);
+      if (chaining === null) throw brokenChain(file, 0, 'the event carries one chain link of prevHash and hash');
+      return { gameId, chaining };
     }
     throw new CliFailure(STORE_EXIT.invalidInput, `${file}: no events in the file`);
   }
@@ -129,26 +150,60 @@ export class ImportCommand extends CommandRunner {
     return { revision, hash: event?.metadata.hash };
   }
 
-  /** Pass 1: the whole chain, before anything is written. */
-  private async verify(file: string, gameId: string, stored: StoredHead | null): Promise<VerifiedFile> {
-    const { handle, size } = await openEventFile(file);
-    await handle.close();
-    const progress = startProgress('verifying', size, { unit: 'bytes' });
-    const chain = new FileChainCheck(file, gameId);
+  /**
+   * Pass 1: the whole chain, before anything is written. An unchained file (`simulate`'s output) is re-simulated
+   * as the audit does it: only events the engine derives exactly are chained and stored.
+   */
+  private async verify(
+    file: string,
+    gameId: string,
+    chaining: FileChaining,
+    stored: StoredHead | null,
+  ): Promise<VerifiedFile> {
+    const last = await lastRevisionOfFile(file);
+    const progress = startProgress(`verifying ${file}`, last === null ? 0 : last + 1, { unit: 'events' });
+    const resimulation = chaining === 'unchained' ? new ResimulationCheck() : null;
+    const checkpoints = new Map<number, string>();
+    let count = 0;
+    let lastHash = '';
     let hashAtStored: string | null = null;
     try {
-      for await (const { event, bytesRead } of readEventFile(file)) {
-        chain.push(event);
-        if (stored && event.revision === stored.revision) hashAtStored = chain.lastHash;
-        progress.update(bytesRead);
+      const broken = (revision: number, detail: string): CliFailure => brokenChain(file, revision, detail);
+      for await (const event of chainedEventsOf(file, gameId, chaining, broken)) {
+        resimulation?.push(event);
+        lastHash = event.metadata.hash as string;
+        count += 1;
+        if (stored && event.revision === stored.revision) hashAtStored = lastHash;
+        if (count % BATCH_SIZE === 0) {
+          checkpoints.set(event.revision, lastHash);
+          // The bar redraws on its own clock: an update per batch is plenty.
+          progress.update(count);
+        }
       }
     } finally {
       progress.stop();
     }
-    return { gameId, count: chain.count, lastHash: chain.lastHash, hashAtStored };
+    if (resimulation) this.checkResimulation(file, resimulation);
+    return { gameId, chaining, count, lastHash, hashAtStored, checkpoints };
   }
 
-  /** 0 for a new game; after the stored prefix with --resume; otherwise the game exists and is refused. */
+  /** Unchained events are stored only when the engine derives exactly them; else the file is refused (exit 3). */
+  private checkResimulation(file: string, resimulation: ResimulationCheck): void {
+    resimulation.finish();
+    const divergence = resimulation.verdict().firstDivergence;
+    if (divergence === null) return;
+    throw new CliFailure(
+      STORE_EXIT.tampered,
+      `${file}: re-simulation differs at revision ${divergence.revision}: ${divergence.reason}. Events without a ` +
+        'hash chain (simulate output) are chained on import only when the engine derives exactly them; ' +
+        `expected ${JSON.stringify(divergence.expected)}, found ${JSON.stringify(divergence.found)}. Nothing was imported`,
+    );
+  }
+
+  /**
+   * 0 for a new game; after the stored prefix with --resume; the file's length when the store holds the whole of
+   * it already; otherwise the game exists and is refused.
+   */
   private startRevision(
     file: string,
     configured: ConfiguredStore,
@@ -172,12 +227,7 @@ export class ImportCommand extends CommandRunner {
         `${exists} (revisions 0–${stored.revision}) and it is not the game in ${file}: nothing was imported`,
       );
     }
-    if (stored.revision === count - 1) {
-      throw new CliFailure(
-        STORE_EXIT.conflict,
-        `${exists} with exactly the ${count} events of ${file}: nothing to import`,
-      );
-    }
+    if (stored.revision === count - 1) return count;
     if (resume) return stored.revision + 1;
     throw new CliFailure(
       STORE_EXIT.conflict,
@@ -188,7 +238,8 @@ export class ImportCommand extends CommandRunner {
 
   /**
    * Pass 2: re-reads the file and appends from `start`, re-checking the chain (the file could have changed since
-   * pass 1): every batch is verified before it is written, and the last hash must be pass 1's.
+   * pass 1): each batch ends at one of pass 1's checkpoints and must have its hash there before it is written,
+   * and the last hash must be pass 1's.
    */
   private async append(
     file: string,
@@ -197,7 +248,6 @@ export class ImportCommand extends CommandRunner {
     verified: VerifiedFile,
     start: number,
   ): Promise<number> {
-    const chain = new FileChainCheck(file, verified.gameId);
     const progress = startProgress(`importing ${verified.gameId}`, verified.count - start, { unit: 'events' });
     let expected: ExpectedRevision = start === 0 ? 'no-stream' : start - 1;
     let appended = 0;
@@ -219,16 +269,20 @@ export class ImportCommand extends CommandRunner {
       batch = [];
       progress.update(appended);
     };
+    let count = 0;
+    let lastHash = '';
     try {
-      for await (const { event } of readEventFile(file)) {
-        if (!chain.extendedBy(event)) throw this.changedDuringImport(file, chain.count, expected);
-        if (event.revision < start) continue;
-        batch.push({ type: event.type, data: event.data, metadata: event.metadata });
-        if (batch.length >= BATCH_SIZE) await flush();
+      const changed = (revision: number): CliFailure => this.changedDuringImport(file, revision, expected);
+      for await (const event of chainedEventsOf(file, verified.gameId, verified.chaining, changed)) {
+        count += 1;
+        lastHash = event.metadata.hash as string;
+        if (event.revision >= start) batch.push({ type: event.type, data: event.data, metadata: event.metadata });
+        const checkpoint = verified.checkpoints.get(event.revision);
+        if (checkpoint === undefined) continue;
+        if (checkpoint !== lastHash) throw changed(event.revision);
+        await flush();
       }
-      if (chain.count !== verified.count || chain.lastHash !== verified.lastHash) {
-        throw this.changedDuringImport(file, chain.count, expected);
-      }
+      if (count !== verified.count || lastHash !== verified.lastHash) throw changed(count);
       await flush();
     } finally {
       progress.stop();

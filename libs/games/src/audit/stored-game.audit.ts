@@ -9,21 +9,30 @@ import type { GameAuditReport } from './game-audit.report';
 /** Events per read while auditing: a long game is never held whole. */
 export const AUDIT_PAGE_SIZE = 1000;
 
+/** What a caller may follow of an audit as it runs. */
+export interface AuditWatch {
+  /** Every event read, in order (the receipts check rides along, reading nothing twice). */
+  observe?: (event: GameEventLine) => void;
+  /** After each page: how many events have been audited, of how many (a progress bar). */
+  onProgress?: (audited: number, total: number) => void;
+}
+
 /**
- * Audits a game as stored, reading its stream page by page, and its snapshots when given the snapshot store. Only reads: usable on a store others write to. The
- * audit covers the game as it stood when it started (appends are atomic, so that is the end of a command).
+ * Audits a game as stored, reading its stream page by page, and its snapshots when given the snapshot store. Only
+ * reads: usable on a store others write to. The audit covers the game as it stood when it started (appends are
+ * atomic, so that is the end of a command).
  */
 export async function auditStoredGame(
   store: EventStore,
   gameId: string,
   snapshots?: SnapshotStore,
-  /** Sees every event the audit reads, in order (the receipts check rides along, reading nothing twice). */
-  observe?: (event: GameEventLine) => void,
+  watch: AuditWatch = {},
 ): Promise<GameAuditReport> {
   const last = await store.streamRevision(gameStream(gameId));
   if (last === null) throw new GameNotFoundError(gameId);
   const auditor = new GameAuditor(gameId);
   const snapshotCheck = snapshots === undefined ? null : await SnapshotCheck.of(snapshots, gameId, last);
+  let audited = 0;
   try {
     for await (const page of store.readStreamPages(gameStream(gameId), {
       pageSize: AUDIT_PAGE_SIZE,
@@ -32,9 +41,11 @@ export async function auditStoredGame(
       for (const event of page) {
         const line = toEventLine(event);
         auditor.push(line);
-        observe?.(line);
+        watch.observe?.(line);
         await snapshotCheck?.push(line);
       }
+      audited += page.length;
+      watch.onProgress?.(audited, last + 1);
       // Re-simulation is CPU work and SQLite reads are synchronous: without a turn of the event loop between pages,
       // a long audit would hold up every other request of the service until it ends.
       await new Promise((resolve) => setImmediate(resolve));

@@ -1,0 +1,54 @@
+import { chainEvents, genesisHash } from '@app/games/recording/hash-chain';
+import type { GameEventLine } from '@app/games/recording/game-event-line';
+import type { CliFailure } from '../cli-failure.error';
+import { readEventFile } from './event-file.reader';
+import { FileChainCheck } from './file-chain.check';
+
+/** How a file's events are linked: as `export` writes them, or not at all (`simulate`'s output). */
+export type FileChaining = 'chained' | 'unchained';
+
+/** The chain links an event line of a file carries: both, or none. */
+export function chainingOf(event: GameEventLine): FileChaining | null {
+  const { prevHash, hash } = event.metadata;
+  if (typeof prevHash === 'string' && typeof hash === 'string') return 'chained';
+  if (prevHash === undefined && hash === undefined) return 'unchained';
+  return null;
+}
+
+/**
+ * The events of a file as the store is to hold them, one at a time: a chained file's events as they are, each
+ * checked to extend the chain; an unchained file's events given the links the service would have given them
+ * (genesis from the game id, then each event's hash), each checked to carry none of its own and to follow the
+ * revision before it. `broken` words the failure (before anything is written, or during the appends).
+ */
+export async function* chainedEventsOf(
+  file: string,
+  gameId: string,
+  chaining: FileChaining,
+  broken: (revision: number, detail: string) => CliFailure,
+): AsyncGenerator<GameEventLine> {
+  if (chaining === 'chained') {
+    const check = new FileChainCheck(file, gameId);
+    for await (const { event } of readEventFile(file)) {
+      if (!check.extendedBy(event)) {
+        const { revision, detail } = check.breach();
+        throw broken(revision, detail);
+      }
+      yield event;
+    }
+    return;
+  }
+  let previous = genesisHash(gameId);
+  let expected = 0;
+  for await (const { event } of readEventFile(file)) {
+    if (chainingOf(event) !== 'unchained') {
+      throw broken(event.revision, 'the event carries chain links, the ones before it none: a mixed file');
+    }
+    if (event.revision !== expected) throw broken(expected, `missing revision (found ${event.revision} instead)`);
+    if (event.metadata.gameId !== gameId) throw broken(expected, `metadata.gameId is not ${gameId}`);
+    const [linked] = chainEvents(previous, [event]).events;
+    previous = linked.metadata.hash as string;
+    expected += 1;
+    yield linked;
+  }
+}
