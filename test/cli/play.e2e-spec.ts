@@ -20,8 +20,9 @@ function simulated(file: string, gameId: string): GameEventLine[] {
  * command id (simulate names it after the turn), and the chain's hashes cover those ids.
  */
 function comparable(events: GameEventLine[]): unknown[] {
+  // The service draws each game's chain secret (simulate has none): compared are the events without it.
   return events.map(({ metadata, ...event }) => {
-    const { commandId, causationId, hash: _hash, prevHash: _prevHash, ...rest } = metadata;
+    const { commandId, causationId, hash: _hash, prevHash: _prevHash, chainSecret: _chainSecret, ...rest } = metadata;
     const collection = String(commandId).includes('collect');
     return { ...event, metadata: collection ? rest : { ...rest, commandId, causationId } };
   });
@@ -39,7 +40,9 @@ describe('sanctum play (CLI end to end, against the running service)', () => {
 
   const events = async (gameId: string): Promise<GameEventLine[]> => {
     const response = await api.organiser.get(`/games/${gameId}/events`).expect(200);
-    return (response.body as { events: GameEventLine[] }).events;
+    const stored = (response.body as { events: GameEventLine[] }).events;
+    expect(stored[0]?.metadata.chainSecret).toMatch(/^[0-9a-f]{64}$/);
+    return stored;
   };
 
   beforeAll(async () => {

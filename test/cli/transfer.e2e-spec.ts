@@ -79,6 +79,8 @@ describe('sanctum export / import (CLI end to end)', () => {
       await runAll({
         reExported: { args: ['export', GAME_ID], env: sqliteEnv(file('copy.db')) },
         unchainedExported: { args: ['export', GAME_ID], env: sqliteEnv(file('unchained.db')) },
+        unchainedVerified: { args: ['verify', GAME_ID], env: sqliteEnv(file('unchained.db')) },
+        unchainedAgain: { args: ['import', file('simulated.jsonl')], env: sqliteEnv(file('unchained.db')) },
         resumed: { args: ['import', file('game.jsonl'), '--resume'], env: sqliteEnv(file('partial.db')) },
       }),
     );
@@ -126,12 +128,33 @@ describe('sanctum export / import (CLI end to end)', () => {
     expect(await streamsIn(file('cut.db'))).toEqual([]);
   });
 
-  it('simulate output (no chain links) is re-simulated, then chained: the store holds what the service would', () => {
+  it('simulate output (no chain links) is re-simulated, then chained with a chain secret of its own, as the service would', () => {
     const { exitCode, stdout } = runs.unchained;
     expect(exitCode).toBe(0);
     expect(stdout).toContain(`imported game ${GAME_ID}: 71 events, revisions 0–70`);
     expect(stdout).toContain('(re-simulated identically, then chained)');
-    expect(runs.unchainedExported.stdout).toBe(expected);
+    // Chained as the service chains a game it creates: a chain secret of its own, recorded at revision 0 and keying
+    // the genesis; apart from it and the links, the events are those of the original game.
+    const unlinked = (text: string) =>
+      text
+        .trim()
+        .split('\n')
+        .map((line) => {
+          const { metadata, ...event } = JSON.parse(line) as { metadata: Record<string, unknown> };
+          const { prevHash: _p, hash: _h, chainSecret, ...rest } = metadata;
+          return { event, metadata: rest, chainSecret };
+        });
+    const imported = unlinked(runs.unchainedExported.stdout);
+    expect(imported[0]?.chainSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(imported.slice(1).every((line) => line.chainSecret === undefined)).toBe(true);
+    expect(imported.map(({ event, metadata }) => ({ event, metadata }))).toEqual(
+      unlinked(expected).map(({ event, metadata }) => ({ event, metadata })),
+    );
+    expect(runs.unchainedExported.stdout).not.toBe(expected);
+    expect(runs.unchainedVerified.exitCode).toBe(0);
+    // Imported again into the same store, it is chained with the stored game's secret: the same record.
+    expect(runs.unchainedAgain.exitCode).toBe(0);
+    expect(runs.unchainedAgain.stdout).toContain('identical');
   });
 
   it('simulate output the engine does not derive is refused at its first divergence (exit 3), nothing written', async () => {

@@ -1,4 +1,4 @@
-import { chainEvents, genesisHash } from '@app/games/recording/hash-chain';
+import { CHAIN_SECRET_FIELD, chainEvents, chainSecretOf, genesisHash } from '@app/games';
 import type { GameEventLine } from '@app/games/recording/game-event-line';
 import type { CliFailure } from '../cli-failure.error';
 import { readEventFile } from './event-file.reader';
@@ -18,14 +18,16 @@ export function chainingOf(event: GameEventLine): FileChaining | null {
 /**
  * The events of a file as the store is to hold them, one at a time: a chained file's events as they are, each
  * checked to extend the chain; an unchained file's events given the links the service would have given them
- * (genesis from the game id, then each event's hash), each checked to carry none of its own and to follow the
- * revision before it. `broken` words the failure (before anything is written, or during the appends).
+ * (`chainSecret` recorded in the first event's metadata and keying the genesis, then each event's hash), each
+ * checked to carry none of its own and to follow the revision before it. `broken` words the failure (before
+ * anything is written, or during the appends).
  */
 export async function* chainedEventsOf(
   file: string,
   gameId: string,
   chaining: FileChaining,
   broken: (revision: number, detail: string) => CliFailure,
+  chainSecret: string,
 ): AsyncGenerator<GameEventLine> {
   if (chaining === 'chained') {
     const check = new FileChainCheck(file, gameId);
@@ -38,10 +40,19 @@ export async function* chainedEventsOf(
     }
     return;
   }
-  let previous = genesisHash(gameId);
+  let previous = '';
   let expected = 0;
-  for await (const { event } of readEventFile(file)) {
-    if (chainingOf(event) !== 'unchained') {
+  for await (const { event: read } of readEventFile(file)) {
+    let event = read;
+    if (read.revision === 0) {
+      // A file that kept its game's secret (links stripped by hand) is chained with it, as it was recorded.
+      const own = chainSecretOf(read.metadata);
+      if (own === null) throw broken(0, `metadata.${CHAIN_SECRET_FIELD} is not 64 lowercase hex digits`);
+      const secret = own ?? chainSecret;
+      event = { ...read, metadata: { ...read.metadata, [CHAIN_SECRET_FIELD]: secret } };
+      previous = genesisHash(gameId, secret);
+    }
+    if (chainingOf(read) !== 'unchained') {
       throw broken(event.revision, 'the event carries chain links, the ones before it none: a mixed file');
     }
     if (event.revision !== expected) throw broken(expected, `missing revision (found ${event.revision} instead)`);

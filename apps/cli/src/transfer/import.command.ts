@@ -1,6 +1,7 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import type { EventStore, ExpectedRevision, NewEvent } from '@app/event-store';
 import { WrongExpectedRevisionError } from '@app/event-store/errors/wrong-expected-revision.error';
+import { chainSecretOf, drawChainSecret } from '@app/games';
 import { ResimulationCheck } from '@app/games/audit/resimulation.check';
 import { gameStream } from '@app/games/game-stream';
 import { CliFailure } from '../cli-failure.error';
@@ -32,12 +33,16 @@ interface VerifiedFile {
   hashAtStored: string | null;
   /** The hash at the last revision of every whole batch: the second pass must find the same before each append. */
   checkpoints: Map<number, string>;
+  /** An unchained file's chain secret, the same for both passes (the stored game's, when there is one). */
+  chainSecret: string;
 }
 
 /** The stored game, if there is one: its last revision and that event's hash. */
 interface StoredHead {
   revision: number;
   hash: unknown;
+  /** The secret its chain is keyed with (none for a game recorded before chain secrets). */
+  chainSecret: string | undefined;
 }
 
 /**
@@ -104,7 +109,7 @@ export class ImportCommand extends CommandRunner {
     try {
       const stream = gameStream(gameId);
       const stored = await this.storedHead(configured.store, stream);
-      const verified = await this.verify(file, gameId, chaining, stored);
+      const verified = await this.verify(file, gameId, chaining, stored, stored?.chainSecret ?? drawChainSecret());
       const start = this.startRevision(file, configured, verified, stored, options.resume === true);
       if (start === verified.count) {
         // Importing the same file twice is not an error: the store already holds exactly this record.
@@ -147,7 +152,8 @@ export class ImportCommand extends CommandRunner {
     const revision = await store.streamRevision(stream);
     if (revision === null) return null;
     const [event] = await store.readStream(stream, { from: revision, maxCount: 1 });
-    return { revision, hash: event?.metadata.hash };
+    const [first] = revision === 0 ? [event] : await store.readStream(stream, { from: 0, maxCount: 1 });
+    return { revision, hash: event?.metadata.hash, chainSecret: chainSecretOf(first?.metadata ?? {}) ?? undefined };
   }
 
   /**
@@ -159,6 +165,7 @@ export class ImportCommand extends CommandRunner {
     gameId: string,
     chaining: FileChaining,
     stored: StoredHead | null,
+    chainSecret: string,
   ): Promise<VerifiedFile> {
     const last = await lastRevisionOfFile(file);
     const progress = startProgress(`verifying ${file}`, last === null ? 0 : last + 1, { unit: 'events' });
@@ -169,7 +176,7 @@ export class ImportCommand extends CommandRunner {
     let hashAtStored: string | null = null;
     try {
       const broken = (revision: number, detail: string): CliFailure => brokenChain(file, revision, detail);
-      for await (const event of chainedEventsOf(file, gameId, chaining, broken)) {
+      for await (const event of chainedEventsOf(file, gameId, chaining, broken, chainSecret)) {
         resimulation?.push(event);
         lastHash = event.metadata.hash as string;
         count += 1;
@@ -184,7 +191,7 @@ export class ImportCommand extends CommandRunner {
       progress.stop();
     }
     if (resimulation) this.checkResimulation(file, resimulation);
-    return { gameId, chaining, count, lastHash, hashAtStored, checkpoints };
+    return { gameId, chaining, count, lastHash, hashAtStored, checkpoints, chainSecret };
   }
 
   /** Unchained events are stored only when the engine derives exactly them; else the file is refused (exit 3). */
@@ -273,7 +280,13 @@ export class ImportCommand extends CommandRunner {
     let lastHash = '';
     try {
       const changed = (revision: number): CliFailure => this.changedDuringImport(file, revision, expected);
-      for await (const event of chainedEventsOf(file, verified.gameId, verified.chaining, changed)) {
+      for await (const event of chainedEventsOf(
+        file,
+        verified.gameId,
+        verified.chaining,
+        changed,
+        verified.chainSecret,
+      )) {
         count += 1;
         lastHash = event.metadata.hash as string;
         if (event.revision >= start) batch.push({ type: event.type, data: event.data, metadata: event.metadata });
