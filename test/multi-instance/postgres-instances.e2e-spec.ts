@@ -26,7 +26,9 @@ const consecutive = (from: number, to: number) => Array.from({ length: to - from
 
 /** The scheduler names its command after the game; the CLI after the turn. Everything else must be identical. */
 function asCliWouldRecord(gameId: string, line: GameEventLine): GameEventLine {
-  const { prevHash: _prevHash, hash: _hash, ...metadata } = line.metadata;
+  // The service draws each game's chain secret (simulate has none): only its form can be compared.
+  if (line.revision === 0) expect(line.metadata.chainSecret).toMatch(/^[0-9a-f]{64}$/);
+  const { prevHash: _prevHash, hash: _hash, chainSecret: _chainSecret, ...metadata } = line.metadata;
   const rename = (value: unknown): unknown =>
     typeof value === 'string'
       ? value.replace(new RegExp(`^collect-garbage/${gameId}/(turn-\\d+)$`), '$1/collect')
