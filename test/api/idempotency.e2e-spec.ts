@@ -21,6 +21,14 @@ describe('Idempotency-Key: a retried command answers with its first result and r
     const created = await createGame(api, body, 'create-1');
     expect(await createGame(api, body, 'create-1')).toEqual(created);
     await api.organiser.post('/games').set('Idempotency-Key', 'create-2').send(body).expect(409);
+    // The same key with another set-up is another command: refused, the first game left as it was.
+    const other = await api.organiser
+      .post('/games')
+      .set('Idempotency-Key', 'create-1')
+      .send({ ...body, seed: Number(body.seed) + 1 });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toMatch(/Idempotency-Key already names a different command/);
+    expect((await readEvents(api, 'retried'))[0]?.data).toMatchObject({ seed: body.seed });
 
     const red = api.as(created.playerTokens.red);
     const order = { player: 'red', cast: 'bolt', target: { minion: 'b-archer' } };
@@ -50,6 +58,8 @@ describe('Idempotency-Key: a retried command answers with its first result and r
     const { gameId: _none, ...body } = setupBody(readScenario(EXAMPLE), 'unused');
     const first = await createGame(api, body, 'create-without-id');
     expect(await createGame(api, body, 'create-without-id')).toEqual(first);
+    const otherSetUp = { ...body, seed: Number(body.seed) + 1 };
+    await api.organiser.post('/games').set('Idempotency-Key', 'create-without-id').send(otherSetUp).expect(409);
   });
 
   it('T2: both players confirm, each twice at once: the turn executes exactly once', async () => {

@@ -10,7 +10,7 @@ import type { LoadedGame } from '../loading/loaded-game';
 import { snapshotDue } from '../loading/snapshot.policy';
 import { KeyedLock } from './keyed-lock';
 import { RecordedCommandFinder } from './recorded-command.finder';
-import { sameCommand } from './same-command';
+import { sameCommand, sameCreation } from './same-command';
 import type { GameEventLine } from '../recording/game-event-line';
 import { CHAIN_SECRET_FIELD, drawChainSecret } from '../recording/chain-secret';
 import { chainEvents, genesisHash } from '../recording/hash-chain';
@@ -72,6 +72,9 @@ export class GameCommandService {
       const earlier =
         idempotent && first?.metadata.commandId === commandId ? await this.replay(data.gameId, commandId) : null;
       if (earlier === null) throw new GameAlreadyExistsError(data.gameId);
+      // The key of a creation names its game; another set-up under it is another command, never a retry.
+      if (first === undefined || !sameCreation(first, command))
+        throw new IdempotencyKeyReusedError(data.gameId, commandId);
       return earlier;
     }
   }

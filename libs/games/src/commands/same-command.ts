@@ -1,4 +1,4 @@
-import type { Command } from '@app/rules';
+import { type Command, execute, initialState } from '@app/rules';
 import { canonicalJson } from '../recording/canonical-json';
 
 /** A command's data with defaults filled in, so a request and the command rebuilt from its events compare. */
@@ -14,4 +14,18 @@ export function sameCommand(recorded: Command, requested: Command): boolean {
     recorded.type === requested.type &&
     canonicalJson(normalisedData(recorded)) === canonicalJson(JSON.parse(JSON.stringify(normalisedData(requested))))
   );
+}
+
+/**
+ * Does a creation ask for the game its id already holds? Compared as the engine records a set-up (its
+ * GameCreated data): a request and the set-up rebuilt from the event may spell defaults differently.
+ */
+export function sameCreation(recordedCreation: { data: unknown }, requested: Command): boolean {
+  let created: { data: unknown } | undefined;
+  try {
+    [created] = execute(initialState(), requested).events;
+  } catch {
+    return false;
+  }
+  return created !== undefined && canonicalJson(created.data) === canonicalJson(recordedCreation.data);
 }
