@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, Max, Min } from 'class-validator';
 import { Optional } from '@app/games/scenario-file/field.decorators';
 import { NotLessThan } from '../validation/query-rules.decorators';
-import { ToWholeNumber } from '../validation/query-transforms';
+import { ToWholeNumber, WholeNumberQuery } from '../validation/query-transforms';
 import { ViewAsQuery, type ViewName } from '../viewers/view-as';
 import { EventTypesQueryDto } from './event-types.query.dto';
 
@@ -15,17 +15,13 @@ export const EVENTS_PAGE_LIMIT = 5000;
  */
 export class GameEventsQueryDto extends EventTypesQueryDto {
   @ApiPropertyOptional({ description: 'First revision (inclusive; default 0).', minimum: 0, type: 'integer' })
-  @Min(0)
-  @IsInt()
-  @ToWholeNumber()
+  @WholeNumberQuery()
   @Optional()
   from?: number;
 
   @ApiPropertyOptional({ description: 'Last revision (inclusive; default the last).', minimum: 0, type: 'integer' })
   @NotLessThan('from')
-  @Min(0)
-  @IsInt()
-  @ToWholeNumber()
+  @WholeNumberQuery()
   @Optional()
   to?: number;
 

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { Optional } from '@app/games/scenario-file/field.decorators';
 import { SETUP_ID } from '@app/rules';
-import { ToWholeNumber } from '../validation/query-transforms';
+import { ToWholeNumber, WholeNumberQuery } from '../validation/query-transforms';
 import { EventTypesQueryDto } from './event-types.query.dto';
 
 /** The most events one page of the export reads. */
@@ -18,9 +18,7 @@ export class GlobalEventsQueryDto extends EventTypesQueryDto {
     minimum: 0,
     type: 'integer',
   })
-  @Min(0)
-  @IsInt()
-  @ToWholeNumber()
+  @WholeNumberQuery()
   @Optional()
   after?: number;
 

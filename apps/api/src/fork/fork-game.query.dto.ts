@@ -1,7 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, Min } from 'class-validator';
 import { Optional } from '@app/games/scenario-file/field.decorators';
-import { ToWholeNumber } from '../validation/query-transforms';
+import { WholeNumberQuery } from '../validation/query-transforms';
 
 /** `POST /games/:id/fork?at=REVISION`. */
 export class ForkGameQueryDto {
@@ -11,9 +10,7 @@ export class ForkGameQueryDto {
     minimum: 0,
     type: 'integer',
   })
-  @Min(0)
-  @IsInt()
-  @ToWholeNumber()
+  @WholeNumberQuery()
   @Optional()
   at?: number;
 }

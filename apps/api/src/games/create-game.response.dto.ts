@@ -1,5 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ReceiptDto } from '../receipts/receipt.response.dto';
+import { ApiProperty } from '@nestjs/swagger';
+import { CommandReceiptProperty, ReceiptDto } from '../receipts/receipt.response.dto';
 
 export class PlayerTokensDto {
   @ApiProperty({ description: 'Red’s bearer token for this game: red’s orders and confirmation, red’s view.' })
@@ -24,11 +24,6 @@ export class CreateGameResponseDto {
   })
   playerTokens!: PlayerTokensDto;
 
-  @ApiPropertyOptional({
-    type: ReceiptDto,
-    description:
-      'The signed receipt of this command: keep it (README “What a player keeps”). Absent only for a game recorded ' +
-      'before chain secrets, whose hashes would tell hidden events.',
-  })
+  @CommandReceiptProperty()
   receipt?: ReceiptDto;
 }

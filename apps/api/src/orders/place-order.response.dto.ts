@@ -1,5 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ReceiptDto } from '../receipts/receipt.response.dto';
+import { ApiProperty } from '@nestjs/swagger';
+import { CommandReceiptProperty, ReceiptDto } from '../receipts/receipt.response.dto';
 
 export class PlaceOrderResponseDto {
   @ApiProperty({ description: 'The order’s id, for `DELETE /games/:id/orders/:orderId`.', example: 'order.1' })
@@ -8,11 +8,6 @@ export class PlaceOrderResponseDto {
   @ApiProperty({ description: 'The game stream’s last revision after the order.', example: 7 })
   revision!: number;
 
-  @ApiPropertyOptional({
-    type: ReceiptDto,
-    description:
-      'The signed receipt of this command: keep it (README “What a player keeps”). Absent only for a game recorded ' +
-      'before chain secrets, whose hashes would tell hidden events.',
-  })
+  @CommandReceiptProperty()
   receipt?: ReceiptDto;
 }

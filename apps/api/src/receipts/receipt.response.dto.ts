@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 const SIGNATURE =
   'base64url Ed25519 signature over the RFC 8785 canonical JSON of every other field (keyId included); the key is ' +
@@ -27,6 +27,15 @@ export class ReceiptDto {
   @ApiProperty({ description: SIGNATURE })
   signature!: string;
 }
+
+/** The `receipt` of a command's answer (creation, order, cancellation, confirmation). */
+export const CommandReceiptProperty = (): PropertyDecorator =>
+  ApiPropertyOptional({
+    type: ReceiptDto,
+    description:
+      'The signed receipt of this command: keep it (README “What a player keeps”). Absent only for a game recorded ' +
+      'before chain secrets, whose hashes would tell hidden events.',
+  });
 
 /** A signed game head: `GET /games/:id/head`, and each leaf of the tournament log. */
 export class SignedGameHeadDto {

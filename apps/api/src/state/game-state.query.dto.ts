@@ -1,10 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, Min } from 'class-validator';
+import { IsIn } from 'class-validator';
 import { PHASE_ORDER } from '@app/games';
 import type { Phase } from '@app/rules';
 import { Optional } from '@app/games/scenario-file/field.decorators';
 import { Excludes, Needs } from '../validation/query-rules.decorators';
-import { ToWholeNumber } from '../validation/query-transforms';
+import { WholeNumberQuery } from '../validation/query-transforms';
 import { ViewAsQuery, type ViewName } from '../viewers/view-as';
 
 export const EDGES = ['start', 'end'] as const;
@@ -13,9 +13,7 @@ export const EDGES = ['start', 'end'] as const;
 export class GameStateQueryDto {
   @ApiPropertyOptional({ description: 'The state right after this revision.', minimum: 0, type: 'integer' })
   @Excludes('turn')
-  @Min(0)
-  @IsInt()
-  @ToWholeNumber()
+  @WholeNumberQuery()
   @Optional()
   at?: number;
 
@@ -24,9 +22,7 @@ export class GameStateQueryDto {
     minimum: 0,
     type: 'integer',
   })
-  @Min(0)
-  @IsInt()
-  @ToWholeNumber()
+  @WholeNumberQuery()
   @Optional()
   turn?: number;
 

@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, Min } from 'class-validator';
+import { IsIn } from 'class-validator';
 import { Optional } from '@app/games/scenario-file/field.decorators';
 import { EventTypesQueryDto } from '../events/event-types.query.dto';
-import { ToWholeNumber } from '../validation/query-transforms';
+import { WholeNumberQuery } from '../validation/query-transforms';
 import { TokenQuery } from '../viewers/token-query.decorator';
 import { ViewAsQuery, type ViewName } from '../viewers/view-as';
 
@@ -13,9 +13,7 @@ export class GameStreamQueryDto extends EventTypesQueryDto {
     minimum: 0,
     type: 'integer',
   })
-  @Min(0)
-  @IsInt()
-  @ToWholeNumber()
+  @WholeNumberQuery()
   @Optional()
   from?: number;
 

@@ -1,9 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsString, Matches, Min } from 'class-validator';
+import { IsString, Matches } from 'class-validator';
 import { Optional } from '@app/games/scenario-file/field.decorators';
 import { SETUP_ID } from '@app/rules';
 import { EventTypesQueryDto } from '../events/event-types.query.dto';
-import { ToWholeNumber } from '../validation/query-transforms';
+import { WholeNumberQuery } from '../validation/query-transforms';
 import { TokenQuery } from '../viewers/token-query.decorator';
 
 /** `GET /events/stream?gameId=&types=&from=`: every game's events in global order. */
@@ -19,9 +19,7 @@ export class GlobalStreamQueryDto extends EventTypesQueryDto {
     minimum: 0,
     type: 'integer',
   })
-  @Min(0)
-  @IsInt()
-  @ToWholeNumber()
+  @WholeNumberQuery()
   @Optional()
   from?: number;
 

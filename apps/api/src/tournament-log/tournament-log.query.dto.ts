@@ -1,16 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, Matches, Min } from 'class-validator';
+import { Matches } from 'class-validator';
 import { Optional, Required } from '@app/games/scenario-file/field.decorators';
 import { SETUP_ID } from '@app/rules';
 import { NotLessThan } from '../validation/query-rules.decorators';
-import { ToWholeNumber } from '../validation/query-transforms';
+import { WholeNumberQuery } from '../validation/query-transforms';
 
 /** `GET /log/tree-head?size=`. */
 export class TreeHeadQueryDto {
   @ApiPropertyOptional({ description: 'The log’s size to sign (default: as it stands).', minimum: 0, type: 'integer' })
-  @Min(0)
-  @IsInt()
-  @ToWholeNumber()
+  @WholeNumberQuery()
   @Optional()
   size?: number;
 }
@@ -27,9 +25,7 @@ export class InclusionProofQueryDto extends TreeHeadQueryDto {
     minimum: 0,
     type: 'integer',
   })
-  @Min(0)
-  @IsInt()
-  @ToWholeNumber()
+  @WholeNumberQuery()
   @Optional()
   revision?: number;
 }
@@ -37,17 +33,13 @@ export class InclusionProofQueryDto extends TreeHeadQueryDto {
 /** `GET /log/consistency?first=&second=`. */
 export class ConsistencyProofQueryDto {
   @ApiProperty({ description: 'The earlier size (a tree head you kept).', minimum: 0, type: 'integer' })
-  @Min(0)
-  @IsInt()
-  @ToWholeNumber()
+  @WholeNumberQuery()
   @Required()
   first!: number;
 
   @ApiPropertyOptional({ description: 'The later size (default: as it stands).', minimum: 0, type: 'integer' })
   @NotLessThan('first')
-  @Min(0)
-  @IsInt()
-  @ToWholeNumber()
+  @WholeNumberQuery()
   @Optional()
   second?: number;
 }

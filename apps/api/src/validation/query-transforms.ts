@@ -1,4 +1,6 @@
+import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
+import { IsInt, Min } from 'class-validator';
 
 /**
  * A query string as a whole number: only digits convert, anything else stays a string for `@IsInt()` to refuse
@@ -8,6 +10,11 @@ export const ToWholeNumber = (): PropertyDecorator =>
   Transform(({ value }: { value: unknown }) =>
     typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value,
   );
+
+/** A query parameter that is a revision, a position or a size: a whole number from 0, converted from its text. */
+export const WholeNumberQuery = (): PropertyDecorator =>
+  // In the order stacked decorators would apply: the conversion first, then the checks.
+  applyDecorators(ToWholeNumber(), IsInt(), Min(0));
 
 /** `?types=A,B` (or `?types=A&types=B`) as a list of names; blanks are dropped. */
 export const ToList = (): PropertyDecorator =>
