@@ -84,11 +84,16 @@ export class EventList {
     });
   }
 
+  /** Gives the list the height of every event, so that it can be scrolled to any of them before a row is drawn. */
+  fitHeight() {
+    this.spacer.style.height = `${Math.min(this.pages.count * ROW_HEIGHT, MAX_SCROLL_HEIGHT)}px`;
+  }
+
   /** Draws the rows in view now (rows already drawn are kept, moved or dropped). */
   render() {
     const count = this.pages.count;
     const scale = this.scale;
-    this.spacer.style.height = `${Math.min(count * ROW_HEIGHT, MAX_SCROLL_HEIGHT)}px`;
+    this.fitHeight();
     const offset = this.offset;
     const first = Math.max(0, Math.floor(offset / ROW_HEIGHT) - OVERSCAN);
     const last = Math.min(count - 1, Math.ceil((offset + this.list.clientHeight) / ROW_HEIGHT) + OVERSCAN);

@@ -338,7 +338,8 @@ async function start() {
   slider.max = String(last);
   slider.disabled = false;
   ui.revisionMax.textContent = String(last);
-  list.render();
+  // Drawn where the selection is, not first at the top: no page of events is read that no one will see.
+  list.fitHeight();
   select(revisionInAddress() ?? last);
   live.start();
   api.timeline().then(
