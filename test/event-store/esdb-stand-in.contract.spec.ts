@@ -13,3 +13,12 @@ describeEventStoreContract(
   () => ({ store: new EsdbEventStore({ connectionString: standIn.connectionString(), pageSize: 64 }) }),
   { propertyRuns: 10, liveTimeoutMs: 10000, quietMs: 100 },
 );
+
+it('kept what the contract wrote on the stand-in: a new client lists its streams', async () => {
+  const reader = new EsdbEventStore({ connectionString: standIn.connectionString(), pageSize: 64 });
+  try {
+    expect((await reader.listStreams()).length).toBeGreaterThan(0);
+  } finally {
+    await reader.close();
+  }
+});

@@ -24,4 +24,15 @@ describeWithPostgres('postgres store against a throwaway PostgreSQL server', () 
     },
     { propertyRuns: 15 },
   );
+
+  it('kept what the contract wrote in PostgreSQL itself: a schema of its own per store that was used', async () => {
+    const schemas = await cluster.withClient(async (client) => {
+      const { rows } = await client.query<{ count: number }>(
+        "SELECT count(*)::int AS count FROM information_schema.schemata WHERE schema_name LIKE 'contract\\_%'",
+      );
+      return rows[0]?.count ?? 0;
+    });
+    expect(schemas).toBeGreaterThan(0);
+    expect(schemas).toBeLessThanOrEqual(n);
+  });
 });
