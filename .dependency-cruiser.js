@@ -44,6 +44,16 @@ module.exports = {
       to: { circular: true, viaSomeNot: RULES_OWN_RECURSION },
     },
     {
+      name: 'api-reads-through-the-application-layer',
+      comment:
+        'apps/api reaches games through libs/games (GameReads for every read, so that redaction happens in one ' +
+        "place): it imports the event store only where it configures the store and where the store's errors " +
+        'become HTTP answers.',
+      severity: 'error',
+      from: { path: '^apps/api/src', pathNot: ['^apps/api/src/(config|errors)/', '\\.spec\\.ts$'] },
+      to: { path: '^libs/event-store/' },
+    },
+    {
       name: 'no-circular-between-files-outside-rules',
       severity: 'error',
       from: { path: '^(apps|libs/games|libs/event-store)' },

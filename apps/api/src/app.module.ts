@@ -20,10 +20,7 @@ import { GameErrorsFilter } from './errors/game-errors.filter';
 import { prettyLogStream } from './logging/pretty-log.stream';
 import { GameForkHttpController } from './fork/game-fork.http.controller';
 import { GameEventsHttpController } from './events/game-events.http.controller';
-import { GameEventsReader } from './events/game-events.reader';
 import { GlobalEventsHttpController } from './events/global-events.http.controller';
-import { GlobalEventsReader } from './events/global-events.reader';
-import { GameSummariesReader } from './games/game-summaries.reader';
 import { COMMAND_BODY_BOUNDS, SET_UP_BODY_BOUNDS } from './http/json-body.bounds';
 import { CompressedResponsesMiddleware } from './http/compressed-responses.middleware';
 import { JsonBodyMiddleware } from './http/json-body.middleware';
@@ -47,7 +44,6 @@ import { EventStreamsSseController } from './streams/event-streams.sse.controlle
 import { EventStreamsService } from './streams/event-streams.service';
 import { createValidationPipe } from './validation/validation.pipe';
 import { GameViewerHttpController } from './viewers/game-viewer.http.controller';
-import { GameViews } from './viewers/game-views.service';
 import { redactTokenInUrl } from './viewers/token-in-url';
 import { ViewerGuard } from './viewers/viewer.guard';
 import { ViewerTokens } from './viewers/viewer-tokens.service';
@@ -132,15 +128,11 @@ export class AppModule implements NestModule {
         // Before any other guard: who is asking is known (or refused) before anything else is looked at.
         { provide: APP_GUARD, useClass: ViewerGuard },
         ViewerTokens,
-        GameViews,
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_FILTER, useClass: GameErrorsFilter },
         RequestDrain,
         AcceptingWorkGuard,
-        GameSummariesReader,
         SetUpChecker,
-        GameEventsReader,
-        GlobalEventsReader,
         EventStreamsService,
         StoreHealthIndicator,
         ShutdownHealthIndicator,

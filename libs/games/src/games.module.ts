@@ -5,6 +5,8 @@ import { GameCommandService } from './commands/game-command.service';
 import { RecordedCommandFinder } from './commands/recorded-command.finder';
 import { DEFAULT_GAMES_OPTIONS, GAMES_OPTIONS, type GamesOptions } from './games.options';
 import { GameRepository } from './loading/game-repository';
+import { GameReads } from './reads/game-reads.service';
+import { ViewerRedactors } from './reads/viewer-redactors';
 import { GameReceipts } from './receipts/game-receipts.service';
 import { TournamentLog } from './tournament-log/tournament-log.service';
 import { ReceiptKeyRing } from './receipts/receipt-key-ring';
@@ -21,7 +23,10 @@ export type GamesModuleOptions = Pick<GamesOptions, 'store'> &
     receiptKeys?: ReceiptKeyRing;
   };
 
-/** The application layer: command handling, loading and snapshots, time travel, the end-of-turn scheduler, receipts. */
+/**
+ * The application layer: command handling, every read (GameReads), loading and snapshots, time travel, the
+ * end-of-turn scheduler, receipts.
+ */
 @Module({})
 export class GamesModule {
   static forRoot(options: GamesModuleOptions): DynamicModule {
@@ -36,6 +41,8 @@ export class GamesModule {
       GameRepository,
       GameCommandService,
       RecordedCommandFinder,
+      ViewerRedactors,
+      GameReads,
       TimeTravelService,
       GameTimelineService,
       GarbageCollectionScheduler,
@@ -43,9 +50,12 @@ export class GamesModule {
     ];
     return {
       module: GamesModule,
+      // Every module of an app reads and commands games through this one layer (the replay page's, too).
+      global: true,
       imports: [EventStoreModule.forRoot(resolved.store), GameAuditModule],
       providers,
       exports: [
+        GameReads,
         GameRepository,
         GameCommandService,
         TimeTravelService,

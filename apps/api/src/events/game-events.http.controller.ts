@@ -1,23 +1,22 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { GameReads, type ViewedEventLine, type Viewer } from '@app/games';
 import { ApiErrorResponse } from '../errors/api-error-response.decorator';
-import type { ViewedEventLine, Viewer } from '@app/games';
 import { described } from './described-event-line';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { Access } from '../viewers/access.decorator';
 import { CurrentViewer } from '../viewers/current-viewer.decorator';
-import { GameViews } from '../viewers/game-views.service';
 import { GameEventsQueryDto } from './game-events.query.dto';
 import { GameEventsResponseDto } from './game-events.response.dto';
 
 @ApiTags('events')
 @Controller('games/:id/events')
 export class GameEventsHttpController {
-  constructor(private readonly views: GameViews) {}
+  constructor(private readonly reads: GameReads) {}
 
   /**
-   * The organiser reads the stored lines; anyone else reads them through the viewer rules (see GameViews). With
-   * `limit`, one page and the `next` revision to ask from; with `describe=true`, each line with its sentence.
+   * The lines as this caller sees them (GameReads: the organiser's are the stored ones). With `limit`, one page and
+   * the `next` revision to ask from; with `describe=true`, each line with its sentence.
    */
   @Get()
   @Access('reader', { viewAs: true })
@@ -32,8 +31,8 @@ export class GameEventsHttpController {
   ): Promise<GameEventsResponseDto> {
     const shown = (events: ViewedEventLine[]) =>
       (query.describe === 'true' ? events.map(described) : events) as GameEventsResponseDto['events'];
-    if (query.limit === undefined) return { gameId, events: shown(await this.views.eventLines(viewer, gameId, query)) };
-    const page = await this.views.eventPage(viewer, gameId, query, query.limit);
+    const page = await this.reads.events(viewer, gameId, query, query.limit);
+    if (query.limit === undefined) return { gameId, events: shown(page.events) };
     return { gameId, events: shown(page.events), next: page.next };
   }
 }

@@ -1,12 +1,11 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { type Caller, GameReads } from '@app/games';
 import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { Access } from '../viewers/access.decorator';
-import type { Caller } from '../viewers/caller';
 import { CurrentCaller } from '../viewers/current-viewer.decorator';
 import { EXPORT_PAGE_DEFAULT, GlobalEventsQueryDto } from './global-events.query.dto';
-import { GlobalEventsReader } from './global-events.reader';
 import { GlobalEventsResponseDto } from './global-events.response.dto';
 
 /**
@@ -16,7 +15,7 @@ import { GlobalEventsResponseDto } from './global-events.response.dto';
 @ApiTags('streams')
 @Controller('events')
 export class GlobalEventsHttpController {
-  constructor(private readonly events: GlobalEventsReader) {}
+  constructor(private readonly reads: GameReads) {}
 
   @Get()
   @Access('reader')
@@ -29,7 +28,7 @@ export class GlobalEventsHttpController {
     @CurrentCaller() caller: Caller,
     @Res({ passthrough: true }) response: Response,
   ): Promise<GlobalEventsResponseDto | string> {
-    const page = await this.events.page(caller, { ...query, limit: query.limit ?? EXPORT_PAGE_DEFAULT });
+    const page = await this.reads.globalEvents(caller, { ...query, limit: query.limit ?? EXPORT_PAGE_DEFAULT });
     if (query.format !== 'ndjson') return page as GlobalEventsResponseDto;
     response.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
     // Where to resume, for a client that only reads the lines.

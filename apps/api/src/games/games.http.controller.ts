@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Post, Res, UseGuards } from '@nestjs/c
 import { ApiBody, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { createHash, randomBytes } from 'node:crypto';
-import { GameCommandService, GameReceipts, ScenarioFileInvalid } from '@app/games';
+import { GameCommandService, GameReads, GameReceipts, ScenarioFileInvalid } from '@app/games';
 import { type GameSetup, SETUP_ID } from '@app/rules';
 import { CommandId, IDEMPOTENCY_KEY, type RequestCommand } from '../commands/command-id.decorator';
 import { ApiErrorResponse } from '../errors/api-error-response.decorator';
@@ -12,7 +12,6 @@ import { Access } from '../viewers/access.decorator';
 import { ViewerTokens } from '../viewers/viewer-tokens.service';
 import { CreateGameResponseDto } from './create-game.response.dto';
 import { GameListResponseDto } from './game-summary.response.dto';
-import { GameSummariesReader } from './game-summaries.reader';
 import { SetUpChecker } from './set-up-checker.service';
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -56,7 +55,7 @@ async function readCreateGameBody(
 export class GamesHttpController {
   constructor(
     private readonly commands: GameCommandService,
-    private readonly summaries: GameSummariesReader,
+    private readonly reads: GameReads,
     private readonly tokens: ViewerTokens,
     private readonly setUps: SetUpChecker,
     private readonly receipts: GameReceipts,
@@ -108,6 +107,6 @@ export class GamesHttpController {
   @ApiOperation({ summary: 'List the games, with where each stands' })
   @ApiOkResponse({ type: GameListResponseDto })
   async list(): Promise<GameListResponseDto> {
-    return { games: await this.summaries.all() };
+    return { games: await this.reads.summaries() };
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { GameSummariesReader } from '../games/game-summaries.reader';
+import { GameReads } from '@app/games';
 import { PAGE_CSP } from '../replay/page-csp';
 import { Access } from '../viewers/access.decorator';
 import { homePage } from './home-page.html';
@@ -14,11 +14,11 @@ import { homePage } from './home-page.html';
 @Access('public')
 @Controller()
 export class HomeHttpController {
-  constructor(private readonly summaries: GameSummariesReader) {}
+  constructor(private readonly reads: GameReads) {}
 
   @Get()
   async home(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const games = await this.summaries.all();
+    const games = await this.reads.summaries();
     response.vary('Accept');
     if (request.accepts(['text/html', 'application/json']) === 'application/json') {
       response.json({

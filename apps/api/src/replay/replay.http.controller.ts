@@ -1,8 +1,7 @@
 import { Controller, Get, Param, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { EventStore } from '@app/event-store';
-import { gameStream } from '@app/games';
+import { GameReads } from '@app/games';
 import { SETUP_ID } from '@app/rules';
 import { errorBody } from '../errors/error-body';
 import { Access } from '../viewers/access.decorator';
@@ -33,7 +32,7 @@ function send(response: Response, status: number, contentType: string, body: str
 @Controller('replay')
 export class ReplayHttpController {
   constructor(
-    private readonly store: EventStore,
+    private readonly reads: GameReads,
     private readonly assets: ReplayAssets,
   ) {}
 
@@ -56,7 +55,7 @@ export class ReplayHttpController {
       return;
     }
     // An unavailable store throws here, before anything is sent: the error filter answers 503 as everywhere.
-    if ((await this.store.streamRevision(gameStream(gameId))) === null) {
+    if (!(await this.reads.exists(gameId))) {
       send(response, 404, html, this.assets.notFoundPage(`There is no game "${gameId}".`));
       return;
     }

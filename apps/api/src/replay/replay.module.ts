@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ReplayAssets } from './replay-assets';
 import { ReplayHttpController } from './replay.http.controller';
 
-/** The replay viewer at `/replay/:id`. Needs the (global) event store of the games layer. */
+/** The replay viewer at `/replay/:id`. Needs the (global) games layer, to tell whether a game exists. */
 @Module({
   controllers: [ReplayHttpController],
   // Built at start: missing assets stop the service at once rather than at the first page view.

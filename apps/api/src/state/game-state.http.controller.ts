@@ -1,22 +1,17 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { GameRepository, type LoadedGame, TimeTravelService, type Viewer } from '@app/games';
+import { GameReads, type Viewer } from '@app/games';
 import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { Access } from '../viewers/access.decorator';
 import { CurrentViewer } from '../viewers/current-viewer.decorator';
-import { GameViews } from '../viewers/game-views.service';
 import { GameStateQueryDto } from './game-state.query.dto';
 import { GameStateResponseDto } from './game-state.response.dto';
 
 @ApiTags('time travel')
 @Controller('games/:id/state')
 export class GameStateHttpController {
-  constructor(
-    private readonly games: GameRepository,
-    private readonly timeTravel: TimeTravelService,
-    private readonly views: GameViews,
-  ) {}
+  constructor(private readonly reads: GameReads) {}
 
   @Get()
   @Access('reader', { viewAs: true })
@@ -31,13 +26,6 @@ export class GameStateHttpController {
     @Query() query: GameStateQueryDto,
     @CurrentViewer() viewer: Viewer,
   ): Promise<GameStateResponseDto> {
-    const game = await this.load(gameId, query);
-    return { gameId, revision: game.revision, state: this.views.state(game.state, viewer) };
-  }
-
-  private load(gameId: string, { at, turn, phase, edge }: GameStateQueryDto): Promise<LoadedGame> {
-    if (at !== undefined) return this.timeTravel.stateAt(gameId, at);
-    if (turn !== undefined) return this.timeTravel.stateAtTurn(gameId, { turn, phase, edge: edge ?? 'end' });
-    return this.games.loadLatest(gameId);
+    return { gameId, ...(await this.reads.state(viewer, gameId, query)) };
   }
 }

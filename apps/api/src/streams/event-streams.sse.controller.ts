@@ -2,15 +2,13 @@ import { Controller, Get, Headers, type MessageEvent, Param, Query, Req, Res, Us
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { EMPTY, type Observable } from 'rxjs';
-import type { Viewer } from '@app/games';
+import { type Caller, GameReads, type Viewer } from '@app/games';
 import { withDescriptions } from '../events/described-event-line';
 import { ApiErrorResponse } from '../errors/api-error-response.decorator';
-import { GameEventsReader } from '../events/game-events.reader';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { AcceptingWorkGuard } from '../lifecycle/accepting-work.guard';
 import { RequestDrain } from '../lifecycle/request-drain.service';
 import { Access } from '../viewers/access.decorator';
-import type { Caller } from '../viewers/caller';
 import { CurrentCaller, CurrentViewer } from '../viewers/current-viewer.decorator';
 import { EventStreamsService } from './event-streams.service';
 import { GameStreamQueryDto } from './game-stream.query.dto';
@@ -29,7 +27,7 @@ import { type OpenEvents, writeSse } from './sse-response.writer';
 export class EventStreamsSseController {
   constructor(
     private readonly streams: EventStreamsService,
-    private readonly games: GameEventsReader,
+    private readonly reads: GameReads,
     private readonly drain: RequestDrain,
   ) {}
 
@@ -61,14 +59,11 @@ export class EventStreamsSseController {
     @Headers(LAST_EVENT_ID) lastEventId?: string,
   ): Promise<void> {
     const after = checkpointAfter(parseLastEventId(lastEventId), query.from);
-    await this.games.lastRevision(gameId);
+    await this.reads.lastRevision(gameId);
     const words = query.describe === 'true' ? withDescriptions : (events: Observable<MessageEvent>) => events;
-    if (viewer.role !== 'organiser') {
-      const open = async (from: number | undefined) =>
-        words(await this.streams.viewedGameEvents(viewer, gameId, from, query.types));
-      return this.stream(request, response, open, after);
-    }
-    return this.stream(request, response, (from) => words(this.streams.gameEvents(gameId, from, query.types)), after);
+    const open = async (from: number | undefined) =>
+      words(await this.streams.gameEvents(viewer, gameId, from, query.types));
+    return this.stream(request, response, open, after);
   }
 
   @Get('events/stream')
@@ -89,11 +84,8 @@ export class EventStreamsSseController {
   ): Promise<void> {
     const after = checkpointAfter(parseLastEventId(lastEventId), query.from);
     // A position the store cannot resume after (EventStoreDB's are offsets in its log) is a 400, not a stream.
-    if (after !== undefined) await this.streams.checkResumable(after);
-    const open: OpenEvents =
-      caller.kind === 'organiser'
-        ? (from) => this.streams.allEvents(from, query.gameId, query.types)
-        : (from) => this.streams.viewedAllEvents(caller, from, query.gameId, query.types);
+    if (after !== undefined) await this.reads.checkResumable(after);
+    const open: OpenEvents = (from) => this.streams.allEvents(caller, from, query.gameId, query.types);
     return this.stream(request, response, open, after);
   }
 }

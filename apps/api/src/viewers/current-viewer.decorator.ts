@@ -1,6 +1,6 @@
 import { type ExecutionContext, createParamDecorator } from '@nestjs/common';
 import type { Viewer } from '@app/games';
-import { ANONYMOUS, type Caller, viewerIn } from './caller';
+import { ANONYMOUS, type Caller, viewerIn } from '@app/games';
 import { viewerOfView } from './view-as';
 import { CALLER, VIEW_AS, type RequestWithCaller } from './viewer.guard';
 

@@ -1,11 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Viewer } from '@app/games';
+import { type Caller, GameReads, type Viewer } from '@app/games';
 import { ApiErrorResponse } from '../errors/api-error-response.decorator';
-import { GameEventsReader } from '../events/game-events.reader';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { Access } from './access.decorator';
-import type { Caller } from './caller';
 import { CurrentCaller, CurrentViewer } from './current-viewer.decorator';
 import { GameViewerResponseDto } from './game-viewer.response.dto';
 import { VIEWS, viewNameOf } from './view-as';
@@ -14,7 +12,7 @@ import { VIEWS, viewNameOf } from './view-as';
 @ApiTags('games')
 @Controller('games/:id/viewer')
 export class GameViewerHttpController {
-  constructor(private readonly events: GameEventsReader) {}
+  constructor(private readonly reads: GameReads) {}
 
   @Get()
   @Access('reader', { viewAs: true })
@@ -26,7 +24,7 @@ export class GameViewerHttpController {
     @CurrentViewer() viewer: Viewer,
     @CurrentCaller() caller: Caller,
   ): Promise<GameViewerResponseDto> {
-    await this.events.lastRevision(gameId);
+    await this.reads.lastRevision(gameId);
     const view = viewNameOf(viewer);
     return { gameId, view, views: caller.kind === 'organiser' ? [...VIEWS] : [view] };
   }

@@ -5,7 +5,7 @@ import { IsIn } from 'class-validator';
 import { ORGANISER, SPECTATOR, type Viewer, playerViewer } from '@app/games';
 import { Optional } from '@app/games/scenario-file/field.decorators';
 import { errorBody } from '../errors/error-body';
-import type { Caller } from './caller';
+import type { Caller } from '@app/games';
 import { TokenRefused } from './presented-token';
 
 /** The views of a game: everything, one player's, or the public one (no token). */

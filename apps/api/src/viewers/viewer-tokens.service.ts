@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { type PlayerClaim, RecentEntriesCache, playerToken, readPlayerToken, sameToken } from '@app/games';
 import type { Colour } from '@app/rules';
 import { type ResolvedViewerSecrets, VIEWER_SECRETS } from '../config/viewer-secrets';
-import { ANONYMOUS, type Caller, ORGANISER_CALLER } from './caller';
+import { ANONYMOUS, type Caller, ORGANISER_CALLER } from '@app/games';
 import { ACCESS_REFUSALS } from './access-refusals';
 import { TokenRefused } from './presented-token';
 

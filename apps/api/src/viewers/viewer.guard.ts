@@ -1,10 +1,10 @@
 import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
+import type { Caller } from '@app/games';
 import { errorBody } from '../errors/error-body';
 import { ACCESS_POLICY, type AccessPolicy } from './access.decorator';
 import { ACCESS_REFUSALS } from './access-refusals';
-import type { Caller } from './caller';
 import { TokenRefused, presentedToken } from './presented-token';
 import { type ViewName, requestedView } from './view-as';
 import { ViewerTokens } from './viewer-tokens.service';

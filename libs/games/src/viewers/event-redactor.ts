@@ -2,7 +2,7 @@ import type { Colour, GameState, Phase, SpellDefinition } from '@app/rules';
 import { CHAIN_SECRET_FIELD } from '../recording/chain-secret';
 import type { GameEventLine } from '../recording/game-event-line';
 import type { Viewer } from './viewer';
-import { isViewersOwn } from './viewer';
+import { isViewersOwn, seesTheRecord } from './viewer';
 
 /** What a viewer gets instead of an event it may not see: that something happened, and when. */
 export const REDACTED = 'Redacted';
@@ -79,7 +79,7 @@ export class EventRedactor {
   }
 
   view(line: GameEventLine): ViewedEventLine {
-    if (this.viewer.role === 'organiser') return line;
+    if (seesTheRecord(this.viewer)) return line;
     const viewed = this.redact(line);
     if (viewed.type === REDACTED) return viewed;
     return { ...viewed, metadata: withoutChainFields(viewed.metadata) };

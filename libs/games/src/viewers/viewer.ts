@@ -14,6 +14,14 @@ export function playerViewer(colour: Colour): Viewer {
   return { role: 'player', colour };
 }
 
+/**
+ * The organiser's view is the record itself: its redactor changes nothing and needs no earlier event, so a read for
+ * it can start anywhere and leave a type filter to the store.
+ */
+export function seesTheRecord(viewer: Viewer): boolean {
+  return viewer.role === 'organiser';
+}
+
 /** Is `owner` the viewer's own side? The organiser owns nothing but sees everything anyway. */
 export function isViewersOwn(viewer: Viewer, owner: string): boolean {
   return viewer.role === 'player' && viewer.colour === owner;

@@ -1,5 +1,5 @@
 import { type Colour } from '@app/rules';
-import { ORGANISER, SPECTATOR, type Viewer, playerViewer } from '@app/games';
+import { ORGANISER, SPECTATOR, type Viewer, playerViewer } from './viewer';
 
 /**
  * Who sent a request, by its token: the organiser, one player of one game, or nobody in particular (no token).
@@ -14,4 +14,9 @@ export function viewerIn(caller: Caller, gameId: string): Viewer {
   if (caller.kind === 'organiser') return ORGANISER;
   if (caller.kind === 'player' && caller.gameId === gameId) return playerViewer(caller.colour);
   return SPECTATOR;
+}
+
+/** Whether every game this caller reads is shown to it as recorded: it is the organiser in each (seesTheRecord). */
+export function callerSeesTheRecord(caller: Caller): boolean {
+  return caller.kind === 'organiser';
 }

@@ -1,0 +1,14 @@
+import { BadRequestException, ServiceUnavailableException } from '@nestjs/common';
+import { EventStoreUnavailableError, UnknownPositionError } from '@app/event-store';
+
+/**
+ * A store failure inside an open event stream (or a position it cannot resume after) as an HTTP error: Nest then
+ * sends its message as a final `event: error` (other errors are sent as "Internal server error"), and the client
+ * reconnects later.
+ */
+export function streamErrorAsHttp(error: unknown): unknown {
+  if (error instanceof EventStoreUnavailableError) {
+    return new ServiceUnavailableException('the event store is unavailable; reconnect later');
+  }
+  return error instanceof UnknownPositionError ? new BadRequestException(error.message) : error;
+}

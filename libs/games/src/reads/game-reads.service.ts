@@ -1,0 +1,226 @@
+import { Injectable } from '@nestjs/common';
+import { type Observable, concatMap, filter, from, map, of } from 'rxjs';
+import { EventStore, type RecordedEvent } from '@app/event-store';
+import type { Phase } from '@app/rules';
+import { GAME_STREAM_PREFIX, gameStream } from '../game-stream';
+import { GameNotFoundError } from '../games.errors';
+import { GameRepository } from '../loading/game-repository';
+import type { LoadedGame } from '../loading/loaded-game';
+import { type GlobalEventLine, toEventLine } from '../recording/game-event-line';
+import { TimeTravelService } from '../time-travel/time-travel.service';
+import { type Caller, callerSeesTheRecord } from '../viewers/caller';
+import { type ViewedEventLine, viewedOfTypes } from '../viewers/event-redactor';
+import { type ViewedState, viewState } from '../viewers/state-redactor';
+import { type Viewer, seesTheRecord } from '../viewers/viewer';
+import { type GameSummary, readGameSummaries } from './game-summaries';
+import { GlobalViewing } from './global-viewing';
+import { ViewerRedactors } from './viewer-redactors';
+
+export interface GameEventsRange {
+  from?: number;
+  to?: number;
+  types?: string[];
+}
+
+/** A game's events as a viewer sees them; `next` is the first revision a page did not read (null once all is read). */
+export interface ViewedEventPage {
+  events: ViewedEventLine[];
+  next: number | null;
+}
+
+/** Where to take a state: after a revision, at the start or end of a turn (or phase), or now when none is given. */
+export interface GameStatePoint {
+  at?: number;
+  turn?: number;
+  phase?: Phase;
+  edge?: 'start' | 'end';
+}
+
+export interface ViewedGameState {
+  revision: number;
+  state: ViewedState;
+}
+
+export interface GlobalEventsRange {
+  after?: number;
+  limit: number;
+  gameId?: string;
+  types?: string[];
+}
+
+export interface GlobalEventsPage {
+  events: GlobalEventLine[];
+  lastPosition: number | null;
+  more: boolean;
+}
+
+/**
+ * Every read of the service's games, for every door (event lists, pages, both event streams, states now or in the
+ * past, the game list): each event and state leaves through a viewer's redactor (DESIGN.md "Viewers"), the organiser's
+ * being the one that changes nothing. What differs for the record's own view is only how much can be left to the
+ * store: nothing before a range needs reading, and a type filter can be applied there.
+ */
+@Injectable()
+export class GameReads {
+  constructor(
+    private readonly store: EventStore,
+    private readonly games: GameRepository,
+    private readonly timeTravel: TimeTravelService,
+    private readonly redactors: ViewerRedactors,
+  ) {}
+
+  /** Throws GameNotFoundError for a game that does not exist; returns its last revision. */
+  async lastRevision(gameId: string): Promise<number> {
+    const last = await this.store.streamRevision(gameStream(gameId));
+    if (last === null) throw new GameNotFoundError(gameId);
+    return last;
+  }
+
+  async exists(gameId: string): Promise<boolean> {
+    return (await this.store.streamRevision(gameStream(gameId))) !== null;
+  }
+
+  /**
+   * The revisions from `from` to `to` (within the game's end) as this viewer sees them; with `limit`, at most that
+   * many and where the next page starts. A page costs what it reads, wherever it starts.
+   */
+  async events(viewer: Viewer, gameId: string, range: GameEventsRange, limit?: number): Promise<ViewedEventPage> {
+    const { from = 0, to, types } = range;
+    const last = await this.lastRevision(gameId);
+    const end = Math.min(to ?? last, last);
+    if (from > end) return { events: [], next: null };
+    const stop = limit === undefined ? end : Math.min(end, from + limit - 1);
+    const { redactor, next } = await this.redactors.at(viewer, gameId, from);
+    const wanted = wantedOf(types);
+    const events: ViewedEventLine[] = [];
+    for await (const page of this.store.readStreamPages(gameStream(gameId), {
+      from: next,
+      maxCount: stop - next + 1,
+    })) {
+      for (const event of page) {
+        const viewed = viewedOfTypes(redactor.view(toEventLine(event)), wanted);
+        if (viewed !== null) events.push(viewed);
+      }
+    }
+    return { events, next: stop < end ? stop + 1 : null };
+  }
+
+  /** The state at a point of the game (see GameStatePoint), as this viewer may see it. */
+  async state(viewer: Viewer, gameId: string, point: GameStatePoint): Promise<ViewedGameState> {
+    const game = await this.load(gameId, point);
+    return { revision: game.revision, state: viewState(game.state, viewer) };
+  }
+
+  /**
+   * One game's events after `afterRevision` (exclusive; all when undefined), stored then live, as this viewer sees
+   * them. The redactor is prepared first (a resume mid-turn reads that turn's earlier orders, to release them with
+   * the others); every event then goes through it, in order, and `types` filters what it shows.
+   */
+  async subscribe(
+    viewer: Viewer,
+    gameId: string,
+    afterRevision: number | undefined,
+    types?: string[],
+  ): Promise<Observable<ViewedEventLine>> {
+    const first = afterRevision === undefined ? 0 : afterRevision + 1;
+    const { redactor, next } = await this.redactors.at(viewer, gameId, first);
+    const wanted = wantedOf(types);
+    const eventTypes = storeTypes(seesTheRecord(viewer), types);
+    const events = this.store.subscribe({
+      stream: gameStream(gameId),
+      fromRevision: next === 0 ? undefined : next - 1,
+      filter: eventTypes === undefined ? undefined : { eventTypes },
+    });
+    return events.pipe(
+      map((event) => {
+        const viewed = redactor.view(toEventLine(event));
+        return event.revision < first ? null : viewedOfTypes(viewed, wanted);
+      }),
+      filter((viewed): viewed is ViewedEventLine => viewed !== null),
+    );
+  }
+
+  /** Throws UnknownPositionError if the store cannot resume after `position` (one bounded read). */
+  async checkResumable(position: number): Promise<void> {
+    await this.store.readAll({ fromPosition: position, maxCount: 1 });
+  }
+
+  /** A page of every game's events in global order (or one game's), each game as this caller sees it. */
+  async globalEvents(caller: Caller, { after, limit, gameId, types }: GlobalEventsRange): Promise<GlobalEventsPage> {
+    const stream = gameId === undefined ? undefined : gameStream(gameId);
+    const read = await this.store.readAll({
+      fromPosition: after,
+      maxCount: limit,
+      filter: {
+        streamPrefix: stream ?? GAME_STREAM_PREFIX,
+        eventTypes: storeTypes(callerSeesTheRecord(caller), types),
+      },
+    });
+    const viewing = new GlobalViewing(this.redactors, caller, wantedOf(types));
+    const events: GlobalEventLine[] = [];
+    for (const event of read) {
+      if (!inStream(event, stream)) continue;
+      const line = viewing.view(event, await viewing.redactorFor(event));
+      if (line !== null) events.push(line);
+    }
+    const lastPosition = read.length === 0 ? null : read[read.length - 1].position;
+    return { events, lastPosition, more: read.length === limit };
+  }
+
+  /** Every game's events (or one game's) after `afterPosition` (exclusive), stored then live, as this caller sees them. */
+  subscribeGlobal(
+    caller: Caller,
+    afterPosition: number | undefined,
+    gameId?: string,
+    types?: string[],
+  ): Observable<GlobalEventLine> {
+    const stream = gameId === undefined ? undefined : gameStream(gameId);
+    const viewing = new GlobalViewing(this.redactors, caller, wantedOf(types));
+    const events = this.store.subscribe({
+      fromPosition: afterPosition,
+      filter: {
+        streamPrefix: stream ?? GAME_STREAM_PREFIX,
+        eventTypes: storeTypes(callerSeesTheRecord(caller), types),
+      },
+    });
+    return events.pipe(
+      filter((event) => inStream(event, stream)),
+      concatMap((event) => {
+        const positioned = viewing.redactorFor(event);
+        if (!(positioned instanceof Promise)) return of(viewing.view(event, positioned));
+        return from(positioned.then((ready) => viewing.view(event, ready)));
+      }),
+      filter((line): line is GlobalEventLine => line !== null),
+    );
+  }
+
+  /** Where each game stands, from its last event. */
+  summaries(): Promise<GameSummary[]> {
+    return readGameSummaries(this.store);
+  }
+
+  /** Resolves if the store could commit durably now; rejects saying why not (readiness, see EventStore.checkReady). */
+  checkStoreReady(): Promise<void> {
+    return this.store.checkReady();
+  }
+
+  private load(gameId: string, { at, turn, phase, edge }: GameStatePoint): Promise<LoadedGame> {
+    if (at !== undefined) return this.timeTravel.stateAt(gameId, at);
+    if (turn !== undefined) return this.timeTravel.stateAtTurn(gameId, { turn, phase, edge: edge ?? 'end' });
+    return this.games.loadLatest(gameId);
+  }
+}
+
+/** A redactor must see every event of its games; only the record's own view can leave the type filter to the store. */
+function storeTypes(seesRecord: boolean, types: string[] | undefined): string[] | undefined {
+  return seesRecord ? types : undefined;
+}
+
+function wantedOf(types: string[] | undefined): ReadonlySet<string> | undefined {
+  return types === undefined ? undefined : new Set(types);
+}
+
+/** The prefix `game-g1` also reads `game-g10`: only the exact stream counts. */
+function inStream(event: RecordedEvent, stream: string | undefined): boolean {
+  return stream === undefined || event.stream === stream;
+}

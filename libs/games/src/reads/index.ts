@@ -1,0 +1,3 @@
+export * from './game-reads.service';
+export * from './game-summaries';
+export * from './viewer-redactors';
