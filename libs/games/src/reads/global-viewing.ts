@@ -27,7 +27,7 @@ export class GlobalViewing {
   redactorFor(event: RecordedEvent): PositionedRedactor | Promise<PositionedRedactor> {
     const game = gameOf(event);
     const known = this.redactors.get(game);
-    if (known !== undefined && known.next === event.revision) return known;
+    if (known !== undefined && (known.next === event.revision || !known.needsEveryEvent)) return known;
     return this.positioning.at(viewerIn(this.caller, game), game, event.revision).then((positioned) => {
       this.redactors.remember(game, positioned);
       return positioned;

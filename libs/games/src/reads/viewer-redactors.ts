@@ -13,6 +13,8 @@ import { type Viewer, seesTheRecord } from '../viewers/viewer';
 export interface PositionedRedactor {
   redactor: EventRedactor;
   next: number;
+  /** False for the record's own view: it may skip events (a type filter in the store) and stay where it is. */
+  needsEveryEvent: boolean;
 }
 
 /** Redactors that have seen what they must of a game before a given revision, for any viewer. */
@@ -32,7 +34,9 @@ export class ViewerRedactors {
    * own view needs nothing before, so nothing is read for it.
    */
   async at(viewer: Viewer, gameId: string, revision: number): Promise<PositionedRedactor> {
-    if (seesTheRecord(viewer)) return { redactor: new EventRedactor(viewer, initialState()), next: revision };
+    if (seesTheRecord(viewer)) {
+      return { redactor: new EventRedactor(viewer, initialState()), next: revision, needsEveryEvent: false };
+    }
     const last = await this.store.streamRevision(gameStream(gameId));
     if (last === null) throw new GameNotFoundError(gameId);
     const next = Math.min(revision, last + 1);
@@ -47,7 +51,7 @@ export class ViewerRedactors {
         for (const event of page) redactor.view(toEventLine(event));
       }
     }
-    return { redactor, next };
+    return { redactor, next, needsEveryEvent: true };
   }
 
   private async startFor(gameId: string, revision: number): Promise<number> {
