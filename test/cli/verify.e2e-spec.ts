@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { gameStream, toEventLine } from '@app/games';
+import { gameStream, storedGameEvent } from '@app/games';
 import { GamesHarness, exampleScenario, playScenario } from '../../libs/games/test/games-testing';
 import { REPO_ROOT } from '../support/run-cli';
 
@@ -49,7 +49,7 @@ describe('sanctum verify (CLI end to end)', () => {
       for (const gameId of ['demo', 'edited']) {
         await playScenario(harness, exampleScenario(), gameId);
       }
-      const events = (await harness.store.readStream(gameStream('demo'))).map(toEventLine);
+      const events = (await harness.store.readStream(gameStream('demo'))).map(storedGameEvent);
       lines = events.map((event) => JSON.stringify(event));
       fs.writeFileSync(file('events.json'), JSON.stringify({ gameId: 'demo', events }));
     } finally {

@@ -8,6 +8,7 @@ export * from './caching/recent-entries.cache';
 export * from './recording/hash-chain';
 export * from './recording/chain-secret';
 export * from './recording/game-event-line';
+export * from './recording/stored-game-event';
 export * from './loading/loaded-game';
 export * from './loading/game-repository';
 export * from './commands/game-command.service';

@@ -2,7 +2,8 @@ import { runScenario } from '@app/rules';
 import { auditEvents } from '../src/audit/game-auditor';
 import { GameAuditService } from '../src/audit/game-audit.service';
 import { gameStream } from '../src/game-stream';
-import { type GameEventLine, toEventLine } from '../src/recording/game-event-line';
+import { type GameEventLine } from '../src/recording/game-event-line';
+import { storedGameEvent } from '../src/recording/stored-game-event';
 import { chainEvents, genesisHash } from '../src/recording/hash-chain';
 import { GamesHarness, exampleScenario, playScenario } from './games-testing';
 
@@ -28,7 +29,7 @@ describe('audit of a game whose chain is keyed with its chain secret', () => {
   beforeAll(async () => {
     harness = await GamesHarness.start({ store: { kind: 'memory' } });
     await playScenario(harness, exampleScenario(), 'keyed');
-    stored = (await harness.store.readStream(gameStream('keyed'))).map(toEventLine);
+    stored = (await harness.store.readStream(gameStream('keyed'))).map(storedGameEvent);
   });
   afterAll(() => harness.close());
 

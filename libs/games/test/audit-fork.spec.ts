@@ -5,7 +5,7 @@ import { ForkRefusedError } from '../src/audit/fork-refused.error';
 import { GameForkService } from '../src/audit/game-fork.service';
 import { gameStream } from '../src/game-stream';
 import { GameAlreadyExistsError, GameNotFoundError, GamePointNotFoundError } from '../src/games.errors';
-import { toEventLine } from '../src/recording/game-event-line';
+import { storedGameEvent } from '../src/recording/stored-game-event';
 import { chainEvents, genesisHash } from '../src/recording/hash-chain';
 import { GamesHarness, exampleScenario, playScenario, temporaryDirectory } from './games-testing';
 
@@ -14,7 +14,7 @@ describe('GameForkService: a new game from another one’s first events, then pl
   let harness: GamesHarness;
   const fork = (origin: string, newId: string, at?: number) => harness.app.get(GameForkService).fork(origin, newId, at);
   const audit = (gameId: string) => harness.app.get(GameAuditService).audit(gameId);
-  const read = async (gameId: string) => (await harness.store.readStream(gameStream(gameId))).map(toEventLine);
+  const read = async (gameId: string) => (await harness.store.readStream(gameStream(gameId))).map(storedGameEvent);
   const play = (gameId: string) => playScenario(harness, exampleScenario(), gameId);
 
   beforeAll(async () => {

@@ -4,7 +4,7 @@ import { GameReceipts } from '../src/receipts/game-receipts.service';
 import type { Receipt } from '../src/receipts/receipt';
 import { chainEvents, genesisHash } from '../src/recording/hash-chain';
 import { drawChainSecret } from '../src/recording/chain-secret';
-import { toEventLine } from '../src/recording/game-event-line';
+import { storedGameEvent } from '../src/recording/stored-game-event';
 import { GamesHarness, exampleScenario } from './games-testing';
 
 /** Everything red might have ordered in turn 1 with what it holds (the engine refuses the rest). */
@@ -66,7 +66,7 @@ describe('a receipt reveals nothing hidden: its hash cannot be matched against g
       blue.metadata,
     );
     receipt = (await harness.app.get(GameReceipts).forOutcome(outcome)) as Receipt;
-    recorded = (await harness.store.readStream(gameStream('hidden'))).map(toEventLine) as unknown as DomainEvent[];
+    recorded = (await harness.store.readStream(gameStream('hidden'))).map(storedGameEvent) as unknown as DomainEvent[];
   });
   afterAll(() => harness.close());
 

@@ -3,7 +3,16 @@ import { Command, CommandRunner, Option } from 'nest-commander';
 import { evolve, initialState } from '@app/rules';
 import type { DomainEvent, GameState } from '@app/rules';
 import type { GameEventLine } from '@app/games/recording/game-event-line';
-import { EventRedactor, type Receipt, type Viewer, ORGANISER, SPECTATOR, playerViewer, viewState } from '@app/games';
+import {
+  EventRedactor,
+  type Receipt,
+  type Viewer,
+  ORGANISER,
+  SPECTATOR,
+  playerViewer,
+  storedGameEvent,
+  viewState,
+} from '@app/games';
 import { configuredKeyRing } from '../receipts/signing-keys.source';
 import { noteReceipts } from './replay-receipts';
 import { CliFailure } from '../cli-failure.error';
@@ -59,7 +68,7 @@ async function* noteViews(
 ): AsyncGenerator<GameEventLine> {
   const redactor = new EventRedactor(viewer, initialState());
   for await (const event of events) {
-    viewed.set(event.revision, redactor.view(event));
+    viewed.set(event.revision, redactor.view(storedGameEvent(event)));
     yield event;
   }
 }

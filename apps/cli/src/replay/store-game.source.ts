@@ -1,5 +1,6 @@
 import { gameStream } from '@app/games/game-stream';
-import { toEventLine, type GameEventLine } from '@app/games/recording/game-event-line';
+import { type GameEventLine } from '@app/games/recording/game-event-line';
+import { storedGameEvent } from '@app/games/recording/stored-game-event';
 import { CliFailure } from '../cli-failure.error';
 import { EXIT } from '../exit-codes';
 import type { ConfiguredStore } from '../transfer/configured-store';
@@ -26,7 +27,7 @@ export class StoreGameSource implements ReplaySource {
     if (revision === null)
       throw new CliFailure(EXIT.invalidInput, `game ${this.gameId} not found in ${this.configured.name}`);
     const [event] = await this.configured.store.readStream(stream, { from: revision, maxCount: 1 });
-    this.lastEvent = toEventLine(event);
+    this.lastEvent = storedGameEvent(event);
     return this.lastEvent;
   }
 
@@ -37,7 +38,7 @@ export class StoreGameSource implements ReplaySource {
       pageSize: PAGE_SIZE,
       maxCount: last.revision + 1,
     });
-    for await (const page of pages) for (const event of page) yield toEventLine(event);
+    for await (const page of pages) for (const event of page) yield storedGameEvent(event);
   }
 
   close(): Promise<void> {

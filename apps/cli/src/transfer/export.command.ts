@@ -1,6 +1,6 @@
 import { Command, CommandRunner } from 'nest-commander';
 import { gameStream } from '@app/games/game-stream';
-import { toEventLine } from '@app/games/recording/game-event-line';
+import { storedGameEvent } from '@app/games/recording/stored-game-event';
 import { CliFailure } from '../cli-failure.error';
 import { isGameId } from '../game-id';
 import { writeLines } from '../output';
@@ -46,7 +46,7 @@ export class ExportCommand extends CommandRunner {
         })) {
           await writeLines(
             process.stdout,
-            page.map((event) => JSON.stringify(toEventLine(event))),
+            page.map((event) => JSON.stringify(storedGameEvent(event))),
           );
           written += page.length;
           progress.update(written);

@@ -4,7 +4,8 @@ import { Injectable } from '@nestjs/common';
 import { GameAlreadyExistsError, GameNotFoundError, GamePointNotFoundError } from '../games.errors';
 import { gameStream } from '../game-stream';
 import { drawChainSecret } from '../recording/chain-secret';
-import { type GameEventLine, toEventLine } from '../recording/game-event-line';
+import { type GameEventLine } from '../recording/game-event-line';
+import { storedGameEvent } from '../recording/stored-game-event';
 import { forkEvents } from './fork-events';
 import { ForkRefusedError } from './fork-refused.error';
 import { HashChainCheck } from './hash-chain.check';
@@ -71,7 +72,7 @@ export class GameForkService {
       pageSize: AUDIT_PAGE_SIZE,
     })) {
       for (const recorded of page) {
-        const event = toEventLine(recorded);
+        const event = storedGameEvent(recorded);
         if (copied.length > at) {
           next = event;
           break;
@@ -102,7 +103,7 @@ export class GameForkService {
     let end = at;
     let previous = copied[at];
     for await (const recorded of this.store.streamEvents(gameStream(originId), { from: at + 1 })) {
-      const event = toEventLine(recorded);
+      const event = storedGameEvent(recorded);
       if (commandBoundary(previous, event)) break;
       end = event.revision;
       previous = event;

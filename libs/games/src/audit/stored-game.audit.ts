@@ -1,7 +1,8 @@
 import { DamagedEventError, type EventStore, type SnapshotStore } from '@app/event-store';
 import { GameNotFoundError } from '../games.errors';
 import { gameStream } from '../game-stream';
-import { type GameEventLine, toEventLine } from '../recording/game-event-line';
+import { type GameEventLine } from '../recording/game-event-line';
+import { storedGameEvent } from '../recording/stored-game-event';
 import { GameAuditor } from './game-auditor';
 import { SnapshotCheck } from './snapshot.check';
 import type { GameAuditReport } from './game-audit.report';
@@ -39,7 +40,7 @@ export async function auditStoredGame(
       maxCount: last + 1,
     })) {
       for (const event of page) {
-        const line = toEventLine(event);
+        const line = storedGameEvent(event);
         auditor.push(line);
         watch.observe?.(line);
         await snapshotCheck?.push(line);

@@ -2,7 +2,7 @@ import { EventStore } from '@app/event-store';
 import { Injectable } from '@nestjs/common';
 import { gameStream } from '../game-stream';
 import type { GameEventLine } from '../recording/game-event-line';
-import { toEventLine } from '../recording/game-event-line';
+import { storedGameEvent } from '../recording/stored-game-event';
 
 /**
  * How far back a retried command is looked for. Retries come within moments of the original; a window of recent
@@ -24,7 +24,7 @@ export class RecordedCommandFinder {
       pageSize: 250,
     })) {
       for (const event of page) {
-        if (event.metadata.commandId === commandId) found.push(toEventLine(event));
+        if (event.metadata.commandId === commandId) found.push(storedGameEvent(event));
         // A command's events are contiguous: once they are behind us, the search is over.
         else if (found.length > 0) return found.reverse();
       }

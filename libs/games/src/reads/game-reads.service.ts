@@ -6,7 +6,8 @@ import { GAME_STREAM_PREFIX, gameStream } from '../game-stream';
 import { GameNotFoundError } from '../games.errors';
 import { GameRepository } from '../loading/game-repository';
 import type { LoadedGame } from '../loading/loaded-game';
-import { type GlobalEventLine, toEventLine } from '../recording/game-event-line';
+import { type GlobalEventLine } from '../recording/game-event-line';
+import { storedGameEvent } from '../recording/stored-game-event';
 import { TimeTravelService } from '../time-travel/time-travel.service';
 import { type Caller, callerSeesTheRecord } from '../viewers/caller';
 import { type ViewedEventLine, viewedOfTypes } from '../viewers/event-redactor';
@@ -98,7 +99,7 @@ export class GameReads {
       maxCount: stop - next + 1,
     })) {
       for (const event of page) {
-        const viewed = viewedOfTypes(redactor.view(toEventLine(event)), wanted);
+        const viewed = viewedOfTypes(redactor.view(storedGameEvent(event)), wanted);
         if (viewed !== null) events.push(viewed);
       }
     }
@@ -133,7 +134,7 @@ export class GameReads {
     });
     return events.pipe(
       map((event) => {
-        const viewed = redactor.view(toEventLine(event));
+        const viewed = redactor.view(storedGameEvent(event));
         return event.revision < first ? null : viewedOfTypes(viewed, wanted);
       }),
       filter((viewed): viewed is ViewedEventLine => viewed !== null),

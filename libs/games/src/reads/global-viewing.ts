@@ -1,7 +1,8 @@
 import type { RecordedEvent } from '@app/event-store';
 import { RecentEntriesCache } from '../caching/recent-entries.cache';
 import { gameIdOfStream } from '../game-stream';
-import { type GlobalEventLine, toEventLine } from '../recording/game-event-line';
+import { type GlobalEventLine } from '../recording/game-event-line';
+import { storedGameEvent } from '../recording/stored-game-event';
 import { type Caller, viewerIn } from '../viewers/caller';
 import { viewedOfTypes } from '../viewers/event-redactor';
 import type { PositionedRedactor, ViewerRedactors } from './viewer-redactors';
@@ -37,7 +38,7 @@ export class GlobalViewing {
   /** The event as the caller sees it, or null when its filter leaves nothing of it. */
   view(event: RecordedEvent, positioned: PositionedRedactor): GlobalEventLine | null {
     positioned.next = event.revision + 1;
-    const viewed = viewedOfTypes(positioned.redactor.view(toEventLine(event)), this.wanted);
+    const viewed = viewedOfTypes(positioned.redactor.view(storedGameEvent(event)), this.wanted);
     if (viewed === null) return null;
     return { gameId: gameOf(event), position: event.position, ...viewed, recordedAt: event.recordedAt };
   }

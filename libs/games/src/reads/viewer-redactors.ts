@@ -4,7 +4,7 @@ import { type Phase, initialState } from '@app/rules';
 import { gameStream } from '../game-stream';
 import { GameNotFoundError } from '../games.errors';
 import { GameRepository } from '../loading/game-repository';
-import { toEventLine } from '../recording/game-event-line';
+import { storedGameEvent } from '../recording/stored-game-event';
 import { TimeTravelService } from '../time-travel/time-travel.service';
 import { EventRedactor, redactorMustStartAtOrdersPhase } from '../viewers/event-redactor';
 import { type Viewer, seesTheRecord } from '../viewers/viewer';
@@ -48,7 +48,7 @@ export class ViewerRedactors {
         from: start,
         maxCount: next - start,
       })) {
-        for (const event of page) redactor.view(toEventLine(event));
+        for (const event of page) redactor.view(storedGameEvent(event));
       }
     }
     return { redactor, next, needsEveryEvent: true };

@@ -5,7 +5,8 @@ import { RecentEntriesCache } from '../caching/recent-entries.cache';
 import { GameNotFoundError, UnkeyedChainError } from '../games.errors';
 import { chainSecretOf } from '../recording/chain-secret';
 import { gameStream } from '../game-stream';
-import { type GameEventLine, toEventLine } from '../recording/game-event-line';
+import { type GameEventLine } from '../recording/game-event-line';
+import { storedGameEvent } from '../recording/stored-game-event';
 import type { Viewer } from '../viewers/viewer';
 import type { SignedGameHead } from './game-head';
 import type { Receipt } from './receipt';
@@ -106,6 +107,6 @@ export class GameReceipts {
 
   private async *events(gameId: string, last: number): AsyncGenerator<GameEventLine> {
     const pages = this.store.readStreamPages(gameStream(gameId), { pageSize: PAGE_SIZE, maxCount: last + 1 });
-    for await (const page of pages) for (const event of page) yield toEventLine(event);
+    for await (const page of pages) for (const event of page) yield storedGameEvent(event);
   }
 }

@@ -1,6 +1,7 @@
-import type { RecordedEvent } from '@app/event-store';
-
-/** One event as the API, the CLI and the streams show it: `{revision, type, data, metadata}`. */
+/**
+ * One event as the API, the CLI and the streams show it: `{revision, type, data, metadata}`, of any type — a viewer's
+ * placeholder, or a line whose origin is in doubt (see StoredGameEvent for a game stream's own).
+ */
 export interface GameEventLine {
   revision: number;
   type: string;
@@ -13,8 +14,4 @@ export interface GlobalEventLine extends GameEventLine {
   gameId: string;
   position: number;
   recordedAt: string;
-}
-
-export function toEventLine(event: RecordedEvent): GameEventLine {
-  return { revision: event.revision, type: event.type, data: event.data, metadata: event.metadata };
 }

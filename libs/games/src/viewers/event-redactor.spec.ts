@@ -8,7 +8,7 @@ import {
   initialState,
 } from '@app/rules';
 import { GameBuilder, archer, recruit, spell } from '@app/rules/testing';
-import type { GameEventLine } from '../recording/game-event-line';
+import { type StoredGameEvent, storedGameEvent } from '../recording/stored-game-event';
 import {
   EventRedactor,
   REDACTED,
@@ -19,7 +19,7 @@ import {
 import { SPECTATOR, type Viewer, playerViewer } from './viewer';
 
 /** A turn with every kind of order event: red's secret ward and a bolt; blue's feint (cancelled) and an attack. */
-function played(): { lines: GameEventLine[]; states: GameState[] } {
+function played(): { lines: StoredGameEvent[]; states: GameState[] } {
   const setup = new GameBuilder()
     .spells(
       spell('bolt', { effects: [{ damage: { amount: 1, magical: true } }] }),
@@ -51,12 +51,9 @@ function played(): { lines: GameEventLine[]; states: GameState[] } {
   run('OrderAttack', { player: 'blue', attackerId: 'B1', victimId: 'R1' });
   run('ConfirmOrders', { player: 'red' });
   run('ConfirmOrders', { player: 'blue' });
-  const lines = events.map((event, revision) => ({
-    revision,
-    type: event.type,
-    data: event.data,
-    metadata: { ...event.metadata },
-  }));
+  const lines = events.map((event, revision) =>
+    storedGameEvent({ revision, ...event, metadata: { ...event.metadata } }),
+  );
   return { lines, states };
 }
 

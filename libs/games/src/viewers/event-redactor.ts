@@ -1,6 +1,7 @@
-import type { Colour, GameState, Phase, SpellDefinition } from '@app/rules';
+import type { Colour, EventDataMap, GameState, Phase, SpellDefinition } from '@app/rules';
 import { CHAIN_SECRET_FIELD } from '../recording/chain-secret';
 import type { GameEventLine } from '../recording/game-event-line';
+import type { StoredGameEvent } from '../recording/stored-game-event';
 import type { Viewer } from './viewer';
 import { isViewersOwn, seesTheRecord } from './viewer';
 
@@ -18,14 +19,8 @@ interface KnownOrder {
   secretSpell: boolean;
 }
 
-const PLACING_EVENTS = new Set(['SpellTargeted', 'CardDiscarded', 'AttackOrdered']);
-const CANCELLING_EVENTS = new Set(['SpellUntargeted', 'DiscardCancelled', 'AttackCancelled']);
-const CAST_LIFE_EVENTS = new Set(['SpellExecuting', 'SpellSquandered', 'SpellResolved', 'SpellActivated']);
-const ACTIVE_SPELL_EVENTS = new Set(['SpellDispelled', 'SpellExpired']);
-/** Events that list the orders a phase executes: a secret order's id is left out for those who may not see it. */
-const ORDER_LIST_EVENTS = new Set(['SpellExecutionPhaseStarted', 'CombatPhaseStarted']);
-
-type Data = Record<string, unknown>;
+/** The events that give an order: held back from the other side until the turn executes (T2). */
+type PlacingOrderEvent = 'SpellTargeted' | 'CardDiscarded' | 'AttackOrdered';
 
 /** The turn whose orders everybody may see: up to this one (T2: released when its execution starts). */
 export function releasedTurnAt(turn: number, phase: Phase): number {
@@ -61,7 +56,7 @@ export class EventRedactor {
   private readonly hiddenSpells = new Set<string>();
   private readonly orders = new Map<string, KnownOrder>();
   /** Other sides' order events of the turn under way, in order: released when its execution starts. */
-  private held: GameEventLine[] = [];
+  private held: StoredGameEvent<PlacingOrderEvent>[] = [];
   private readonly spellVisible = new Map<string, boolean>();
 
   constructor(
@@ -78,71 +73,100 @@ export class EventRedactor {
     }
   }
 
-  view(line: GameEventLine): ViewedEventLine {
-    if (seesTheRecord(this.viewer)) return line;
-    const viewed = this.redact(line);
+  view(event: StoredGameEvent): ViewedEventLine {
+    if (seesTheRecord(this.viewer)) return event;
+    const viewed = this.redact(event);
     if (viewed.type === REDACTED) return viewed;
     return { ...viewed, metadata: withoutChainFields(viewed.metadata) };
   }
 
-  private redact(line: GameEventLine): ViewedEventLine {
-    const data = line.data as Data;
-    switch (line.type) {
+  private redact(event: StoredGameEvent): ViewedEventLine {
+    switch (event.type) {
       case 'GameCreated':
-        return { ...line, data: this.redactGameCreated(data) };
+        return { ...event, data: this.redactGameCreated(event.data) };
       case 'CardsDrawn':
-        if (this.own(data.player)) return line;
-        return { ...line, data: { ...data, cards: [], cardCount: (data.cards as string[]).length } };
+        if (this.own(event.data.player)) return event;
+        return { ...event, data: { ...event.data, cards: [], cardCount: event.data.cards.length } };
       case 'StatsModified':
-        return this.hiddenSpells.has(data.activeSpellId as string)
-          ? { ...line, data: { ...data, activeSpellId: null } }
-          : line;
+        return event.data.activeSpellId !== null && this.hiddenSpells.has(event.data.activeSpellId)
+          ? { ...event, data: { ...event.data, activeSpellId: null } }
+          : event;
+      // The orders a phase executes: a secret order's id is left out for those who may not see it.
+      case 'SpellExecutionPhaseStarted':
+      case 'CombatPhaseStarted':
+        return this.redactOrderList(event);
+      case 'SpellTargeted':
+      case 'CardDiscarded':
+      case 'AttackOrdered':
+        return this.redactPlacedOrder(event);
+      case 'SpellUntargeted':
+      case 'DiscardCancelled':
+      case 'AttackCancelled':
+        return this.redactCancelledOrder(event);
+      case 'SpellActivated':
+        if (!event.data.visible && !this.own(event.data.owner)) {
+          this.hiddenSpells.add(event.data.activeSpellId);
+          return placeholder(event);
+        }
+        return this.redactCastLife(event);
+      case 'SpellExecuting':
+      case 'SpellSquandered':
+      case 'SpellResolved':
+        return this.redactCastLife(event);
+      case 'SpellDispelled':
+      case 'SpellExpired':
+        return this.hiddenSpells.has(event.data.activeSpellId) ? placeholder(event) : event;
+      default:
+        return this.redactTriggerSource(event);
     }
-    if (ORDER_LIST_EVENTS.has(line.type)) return this.redactOrderList(line, data);
-    if (PLACING_EVENTS.has(line.type) || CANCELLING_EVENTS.has(line.type)) return this.redactOrder(line, data);
-    if (CAST_LIFE_EVENTS.has(line.type)) return this.redactCastLife(line, data);
-    if (ACTIVE_SPELL_EVENTS.has(line.type) && this.hiddenSpells.has(data.activeSpellId as string))
-      return placeholder(line);
-    const by = data.by as { activeSpellId?: string } | undefined;
-    if (by?.activeSpellId !== undefined && this.hiddenSpells.has(by.activeSpellId)) {
-      return { ...line, data: { ...data, by: { hidden: true } } };
-    }
-    return line;
   }
 
-  private redactOrder(line: GameEventLine, data: Data): ViewedEventLine {
-    const orderId = data.orderId as string;
-    if (PLACING_EVENTS.has(line.type)) {
-      const secretSpell = line.type === 'SpellTargeted' && this.spellVisible.get(data.spell as string) === false;
-      this.orders.set(orderId, { player: data.player as Colour, secretSpell });
+  /** An effect triggered by a spell the viewer may not see names no source. */
+  private redactTriggerSource(event: StoredGameEvent): ViewedEventLine {
+    const by = 'by' in event.data ? event.data.by : undefined;
+    if (by !== undefined && 'activeSpellId' in by && this.hiddenSpells.has(by.activeSpellId)) {
+      return { ...event, data: { ...event.data, by: { hidden: true } } };
     }
+    return event;
+  }
+
+  private redactPlacedOrder(event: StoredGameEvent<PlacingOrderEvent>): ViewedEventLine {
+    const { orderId, player } = event.data;
+    const secretSpell = event.type === 'SpellTargeted' && this.spellVisible.get(event.data.spell) === false;
+    this.orders.set(orderId, { player, secretSpell });
+    if (this.own(player)) return event;
+    if (secretSpell) return placeholder(event);
+    this.held.push(event);
+    return placeholder(event);
+  }
+
+  private redactCancelledOrder(
+    event: StoredGameEvent<'SpellUntargeted' | 'DiscardCancelled' | 'AttackCancelled'>,
+  ): ViewedEventLine {
+    const { orderId } = event.data;
     const order = this.orders.get(orderId);
-    if (this.own(order?.player ?? data.player)) return line;
-    if (order?.secretSpell) return placeholder(line);
-    if (CANCELLING_EVENTS.has(line.type)) {
-      // Never executed, so never released: the card it named may still be in that player's hand.
-      this.held = this.held.filter((held) => (held.data as Data).orderId !== orderId);
-    } else {
-      this.held.push(line);
-    }
-    return placeholder(line);
+    if (this.own(order?.player ?? event.data.player)) return event;
+    if (order?.secretSpell) return placeholder(event);
+    // Never executed, so never released: the card it named may still be in that player's hand.
+    this.held = this.held.filter((held) => held.data.orderId !== orderId);
+    return placeholder(event);
   }
 
-  private redactCastLife(line: GameEventLine, data: Data): ViewedEventLine {
-    if (line.type === 'SpellActivated' && data.visible === false && !this.own(data.owner)) {
-      this.hiddenSpells.add(data.activeSpellId as string);
-      return placeholder(line);
-    }
-    const order = this.orders.get(data.orderId as string);
-    return order?.secretSpell && !this.own(order.player) ? placeholder(line) : line;
+  private redactCastLife(
+    event: StoredGameEvent<'SpellExecuting' | 'SpellSquandered' | 'SpellResolved' | 'SpellActivated'>,
+  ): ViewedEventLine {
+    const order = this.orders.get(event.data.orderId);
+    return order?.secretSpell && !this.own(order.player) ? placeholder(event) : event;
   }
 
   /** T2: a phase starts executing orders; at SpellExecutionPhaseStarted this turn's orders are everybody's. */
-  private redactOrderList(line: GameEventLine, data: Data): ViewedEventLine {
-    const given = data.orderIds as string[];
+  private redactOrderList(
+    event: StoredGameEvent<'SpellExecutionPhaseStarted' | 'CombatPhaseStarted'>,
+  ): ViewedEventLine {
+    const given = event.data.orderIds;
     const orderIds = given.filter((orderId) => this.mayKnowOrder(orderId));
-    const shown = orderIds.length === given.length ? line : { ...line, data: { ...data, orderIds } };
-    if (line.type !== 'SpellExecutionPhaseStarted' || this.held.length === 0) return shown;
+    const shown = orderIds.length === given.length ? event : { ...event, data: { ...event.data, orderIds } };
+    if (event.type !== 'SpellExecutionPhaseStarted' || this.held.length === 0) return shown;
     const released = this.held.map((held) => ({ ...held, metadata: withoutChainFields(held.metadata) }));
     this.held = [];
     return { ...shown, released };
@@ -154,18 +178,16 @@ export class EventRedactor {
     return order !== undefined && (!order.secretSpell || this.own(order.player));
   }
 
-  private redactGameCreated(data: Data): Data {
-    const spells = data.spells as Record<string, SpellDefinition>;
+  private redactGameCreated(data: EventDataMap['GameCreated']): Record<string, unknown> {
+    const { spells, players, board } = data;
     this.learnSpells(spells);
-    const players = data.players as Record<Colour, { hand: string[]; deck: string[] }>;
-    const board = data.board as { activeSpells: { id: string; owner: string; spell: string; visible: boolean }[] };
     const activeSpells = board.activeSpells.filter((active) => {
       const hidden = !active.visible && !this.own(active.owner);
       if (hidden) this.hiddenSpells.add(active.id);
       return !hidden;
     });
     const known = new Set<string>(activeSpells.map((active) => active.spell));
-    const shownPlayers: Data = {};
+    const shownPlayers: Record<string, unknown> = {};
     for (const colour of ['red', 'blue'] as const) {
       const player = players[colour];
       if (this.own(colour)) {
