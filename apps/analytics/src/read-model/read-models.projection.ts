@@ -1,13 +1,11 @@
 import type { RecordedEvent } from '@app/event-store';
-import { gameIdOfStream } from '@app/games';
-import type { EventDataMap } from '@app/rules';
+import { asDomainEvent, gameIdOfStream } from '@app/games';
+import type { DomainEvent } from '@app/rules';
 import type Database from 'better-sqlite3';
 import { GAME_COUNTERS, type GameCounter, SPELL_COUNTERS, type SpellCounter } from './analytics.schema';
 
 /** What a spell whose order this consumer never saw is counted under (a store edited by hand, a bug). */
 export const UNKNOWN_SPELL = '(unknown)';
-
-type Data<K extends keyof EventDataMap> = EventDataMap[K];
 
 /**
  * Folds one recorded game event into the read-model tables. It only writes: the caller runs it inside the
@@ -29,7 +27,7 @@ export class ReadModelsProjection {
   constructor(db: Database.Database) {
     this.ensureGame = db.prepare('INSERT INTO game_totals (game_id) VALUES (?) ON CONFLICT (game_id) DO NOTHING');
     this.countEvent = db.prepare('UPDATE game_totals SET events = events + 1, last_revision = ? WHERE game_id = ?');
-    // Column names come from the schema's own constant lists, never from event data.
+    // Column names come from the schema's own constant lists, never from event event.data.
     this.gameCounter = Object.fromEntries(
       GAME_COUNTERS.map((c) => [c, db.prepare(`UPDATE game_totals SET ${c} = ${c} + ? WHERE game_id = ?`)]),
     ) as Record<GameCounter, Database.Statement<[number, string]>>;
@@ -71,85 +69,75 @@ export class ReadModelsProjection {
     if (gameId === null) return;
     this.ensureGame.run(gameId);
     this.countEvent.run(event.revision, gameId);
-    this.applyTyped(gameId, event);
+    this.applyTyped(gameId, asDomainEvent(event));
   }
 
-  private applyTyped(gameId: string, event: RecordedEvent): void {
+  private applyTyped(gameId: string, event: DomainEvent): void {
     const count = (counter: GameCounter, by = 1): void => void this.gameCounter[counter].run(by, gameId);
     switch (event.type) {
       case 'SpellTargeted': {
-        const data = event.data as Data<'SpellTargeted'>;
-        this.rememberOrder.run(gameId, data.orderId, data.spell, data.player);
+        this.rememberOrder.run(gameId, event.data.orderId, event.data.spell, event.data.player);
         count('spells_targeted');
-        this.spellCounter.targeted.run(data.spell);
+        this.spellCounter.targeted.run(event.data.spell);
         return;
       }
       case 'SpellUntargeted': {
-        const data = event.data as Data<'SpellUntargeted'>;
-        this.forgetOrder.run(gameId, data.orderId);
+        this.forgetOrder.run(gameId, event.data.orderId);
         count('spells_cancelled');
-        this.spellCounter.cancelled.run(data.spell);
+        this.spellCounter.cancelled.run(event.data.spell);
         return;
       }
       case 'SpellExecuting': {
         // The order is remembered again here: its spell is what SpellResolved/SpellSquandered are attributed to.
-        const data = event.data as Data<'SpellExecuting'>;
-        this.rememberOrder.run(gameId, data.orderId, data.spell, data.player);
+        this.rememberOrder.run(gameId, event.data.orderId, event.data.spell, event.data.player);
         count('casts');
-        this.spellCounter.casts.run(data.spell);
+        this.spellCounter.casts.run(event.data.spell);
         return;
       }
       case 'SpellResolved': {
-        const data = event.data as Data<'SpellResolved'>;
         count('resolved');
-        this.spellCounter.resolved.run(this.settleOrder(gameId, data.orderId));
+        this.spellCounter.resolved.run(this.settleOrder(gameId, event.data.orderId));
         return;
       }
       case 'SpellActivated': {
-        const data = event.data as Data<'SpellActivated'>;
-        this.forgetOrder.run(gameId, data.orderId);
+        this.forgetOrder.run(gameId, event.data.orderId);
         count('activated');
-        this.spellCounter.activated.run(data.spell);
+        this.spellCounter.activated.run(event.data.spell);
         return;
       }
       case 'SpellSquandered': {
-        const data = event.data as Data<'SpellSquandered'>;
-        const spell = this.settleOrder(gameId, data.orderId);
+        const spell = this.settleOrder(gameId, event.data.orderId);
         count('squandered');
-        this.gameSquander.run(gameId, data.reason);
+        this.gameSquander.run(gameId, event.data.reason);
         this.spellCounter.squandered.run(spell);
-        this.spellSquander.run(spell, data.reason);
+        this.spellSquander.run(spell, event.data.reason);
         return;
       }
       case 'MinionDied': {
-        const data = event.data as Data<'MinionDied'>;
         count('minions_died');
-        this.minionDeath.run(gameId, data.category);
+        this.minionDeath.run(gameId, event.data.category);
         return;
       }
       case 'GroupDied': {
-        const data = event.data as Data<'GroupDied'>;
         count('groups_died');
-        this.groupDeath.run(gameId, data.category);
+        this.groupDeath.run(gameId, event.data.category);
         return;
       }
       case 'DamageResolved': {
-        const data = event.data as Data<'DamageResolved'>;
         count('damage_runs');
-        if (data.result === 'killed') count('damage_killed');
+        if (event.data.result === 'killed') count('damage_killed');
         return;
       }
       case 'DamageBounced': {
-        const data = event.data as Data<'DamageBounced'>;
         count('damage_bounced');
-        if (data.step === 'D2') count('damage_bounced_by_armor');
+        if (event.data.step === 'D2') count('damage_bounced_by_armor');
         return;
       }
       case 'ArmorSoaked':
-        count('armor_soaked', (event.data as Data<'ArmorSoaked'>).soaked);
+        count('armor_soaked', event.data.soaked);
         return;
       case 'DamageApplied':
-        count('damage_dealt', (event.data as Data<'DamageApplied'>).amount);
+        count('damage_dealt', event.data.amount);
         return;
       default:
         return;

@@ -1,9 +1,10 @@
 import { InvalidArgumentError } from 'commander';
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { evolve, initialState } from '@app/rules';
-import type { DomainEvent, GameState } from '@app/rules';
-import type { GameEventLine } from '@app/games/recording/game-event-line';
+import type { GameState } from '@app/rules';
 import {
+  type GameEventLine,
+  asDomainEvent,
   EventRedactor,
   type Receipt,
   type Viewer,
@@ -236,7 +237,7 @@ export class ReplayCommand extends CommandRunner {
     try {
       for await (const event of events) {
         // Each event is folded once and never used again: no copy needed.
-        evolve(game, event as unknown as DomainEvent);
+        evolve(game, asDomainEvent(event));
         shown ||= reachesStart(start, event);
         if (!shown) continue;
         batch.push(line(event));

@@ -1,6 +1,6 @@
 import { evolve, initialState } from '@app/rules';
 import type { DomainEvent, GameState } from '@app/rules';
-import type { GameEventLine } from '@app/games/recording/game-event-line';
+import { type GameEventLine, asDomainEvent } from '@app/games';
 import { writeLines } from '../output';
 import { reachesStart, turnOf, type ReplayStart } from './replay-point';
 import { STEP_HELP, type StepKey, type StepKeys } from './step-keys';
@@ -24,7 +24,7 @@ export interface StepSessionIo {
 
 /** `evolve` may keep parts of an event in the state it changes later: events the session keeps are folded as copies. */
 function copy(event: GameEventLine): DomainEvent {
-  return structuredClone(event) as unknown as DomainEvent;
+  return asDomainEvent(structuredClone(event));
 }
 
 /**
@@ -164,7 +164,7 @@ export class StepSession {
         return this.showCurrent();
       }
       // Folded and dropped: nothing else holds the event, so no copy is needed.
-      evolve(this.state, event as unknown as DomainEvent);
+      evolve(this.state, asDomainEvent(event));
       this.shown = [];
       this.cursor = -1;
     }

@@ -1,12 +1,13 @@
 import { EventStore, SnapshotStore } from '@app/event-store';
 import type { RecordedEvent } from '@app/event-store';
 import { cloneState, evolve, initialState } from '@app/rules';
-import type { DomainEvent, GameState } from '@app/rules';
+import type { GameState } from '@app/rules';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { GameNotFoundError, GamePointNotFoundError } from '../games.errors';
 import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
 import { gameStream } from '../game-stream';
 import { genesisHash } from '../recording/hash-chain';
+import { asDomainEvent } from '../recording/stored-game-event';
 import type { LoadedGame } from './loaded-game';
 import { SNAPSHOT_KEY, decodeSnapshotBody, encodeSnapshotBody } from './snapshot-body.codec';
 import { SetupDecksCache } from './setup-decks.cache';
@@ -147,7 +148,7 @@ export class GameRepository {
       maxCount: to - game.revision,
       pageSize: 5000,
     })) {
-      for (const event of page) evolve(game.state, event as unknown as DomainEvent);
+      for (const event of page) evolve(game.state, asDomainEvent(event));
       lastEvent = page[page.length - 1];
     }
     if (lastEvent) {

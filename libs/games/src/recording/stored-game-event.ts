@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@app/event-store';
-import type { EventDataMap, EventMetadata, EventType } from '@app/rules';
+import type { DomainEvent, EventDataMap, EventMetadata, EventType } from '@app/rules';
 import type { GameEventLine } from './game-event-line';
 
 /**
@@ -32,4 +32,12 @@ export type StoredGameEvent<K extends EventType = EventType> = K extends EventTy
 export function storedGameEvent(event: RecordedEvent | GameEventLine): StoredGameEvent {
   const { revision, type, data, metadata } = event;
   return { revision, type, data, metadata } as StoredGameEvent;
+}
+
+/**
+ * The same trust, for a fold or a projection that reads each event once and keeps nothing of it: the recorded event
+ * itself, seen as the engine's event of its type, without the copy a line costs.
+ */
+export function asDomainEvent(event: RecordedEvent | GameEventLine): DomainEvent {
+  return event as unknown as DomainEvent;
 }
