@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { RecentEntriesCache } from '../caching/recent-entries.cache';
 import { GameNotFoundError } from '../games.errors';
 import { gameStream } from '../game-stream';
+import { asDomainEvent } from '../recording/stored-game-event';
 
 /** A run of consecutive events of one turn and phase: revisions `from` to `to`, both inclusive. */
 export interface TimelineSegment {
@@ -58,8 +59,7 @@ export class GameTimelineService {
       pageSize: PAGE_SIZE,
     })) {
       for (const event of page) {
-        const turn = Number(event.metadata.turn);
-        const phase = event.metadata.phase as Phase;
+        const { turn, phase } = asDomainEvent(event).metadata;
         const current = segments[segments.length - 1];
         if (current !== undefined && current.turn === turn && current.phase === phase) current.to = event.revision;
         else segments.push({ turn, phase, from: event.revision, to: event.revision });

@@ -1,8 +1,8 @@
 import { EventStore } from '@app/event-store';
-import type { Phase } from '@app/rules';
 import { Injectable } from '@nestjs/common';
 import { GameNotFoundError, GamePointNotFoundError } from '../games.errors';
 import { gameStream } from '../game-stream';
+import { asDomainEvent } from '../recording/stored-game-event';
 import { GameRepository } from '../loading/game-repository';
 import type { LoadedGame } from '../loading/loaded-game';
 import { PHASE_ORDER, type TurnPoint, pointKey } from './game-point';
@@ -34,7 +34,8 @@ export class TimeTravelService {
     if (last === null) throw new GameNotFoundError(gameId);
     const keyAt = async (revision: number): Promise<number> => {
       const [event] = await this.store.readStream(stream, { from: revision, maxCount: 1 });
-      return pointKey(Number(event.metadata.turn), event.metadata.phase as Phase);
+      const { turn, phase } = asDomainEvent(event).metadata;
+      return pointKey(turn, phase);
     };
     // First revision whose key is >= target (last + 1 if none).
     const lowerBound = async (target: number): Promise<number> => {
