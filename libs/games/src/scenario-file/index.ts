@@ -9,3 +9,4 @@ export { CLASS_LEVEL, ClassRule, ExactlyOneOf, AtMostOneOf } from './class-rules
 export { SetupId, EntityId } from './bounded.decorators';
 export { EntityRefDto } from './entity-ref.dto';
 export { AttackOrderDto } from './attack-order.dto';
+export * from './dto-schema.generator';
