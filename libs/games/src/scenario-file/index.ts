@@ -10,3 +10,4 @@ export { SetupId, EntityId } from './bounded.decorators';
 export { EntityRefDto } from './entity-ref.dto';
 export { AttackOrderDto } from './attack-order.dto';
 export * from './dto-schema.generator';
+export * from './scenario-file.schema';
