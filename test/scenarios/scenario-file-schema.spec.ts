@@ -76,6 +76,19 @@ describe('the JSON Schema of a scenario file against parseScenarioFile', () => {
     ['a name of no characters', (s) => (s.name = ''), 'name'],
     ['a spell that is a text', (s) => (s.spells.bolt = 'bolt'), 'spells.bolt'],
     ['a null square list', (s) => (s.board.squares = null), 'board.squares'],
+    ['an effect of two actions', (s) => (s.spells.bolt.effects[0].heal = { full: true }), 'spells.bolt.effects[0]'],
+    ['an effect of no action', (s) => (s.spells.bolt.effects[0] = {}), 'spells.bolt.effects[0]'],
+    [
+      'a heal of an amount and in full',
+      (s) => (s.spells.beasts.triggers[0].do.heal.amount = 2),
+      'spells.beasts.triggers[0].do.heal',
+    ],
+    ['an order of no cast, attack or discard', (s) => delete s.turns[0].orders.red[0].cast, 'turns[0].orders.red[0]'],
+    [
+      'a host naming two entities',
+      (s) => (s.board.activeSpells[0].host.minion = 'b-archer'),
+      'board.activeSpells[0].host',
+    ],
     ['a "$schema" that is a number', (s) => (s.$schema = 7), '$schema'],
     ['a "$schema" below the top level', (s) => (s.board.$schema = 'x'), 'board.$schema'],
   ];

@@ -20,7 +20,8 @@ function fits(value: unknown, type: string | string[]): boolean {
 
 /**
  * Where a value breaks a schema of `document` (each problem with its path), or none. It reads only the keywords
- * the generated schemas use ($ref, type, enum, properties, required, closed objects, items and bounds): the
+ * the generated schemas use ($ref, type, enum, properties, required, closed objects, items, bounds, and the class
+ * rules' oneOf, anyOf, allOf and not): the
  * project has no JSON Schema validator of its own, and this lets the tests hold the schema to what the parser does.
  */
 export function schemaProblems(
@@ -32,9 +33,16 @@ export function schemaProblems(
   if (schema.$ref !== undefined) {
     return schemaProblems(value, document, document.$defs[schema.$ref.replace('#/$defs/', '')], at);
   }
+  const fitting = (part: DtoSchema): boolean => schemaProblems(value, document, part, at).length === 0;
+  const found: string[] = [];
+  for (const part of schema.allOf ?? []) found.push(...schemaProblems(value, document, part, at));
+  if (schema.oneOf !== undefined && schema.oneOf.filter(fitting).length !== 1) {
+    found.push(`${at} fits ${schema.oneOf.filter(fitting).length} of its ${schema.oneOf.length} alternatives, not 1`);
+  }
+  if (schema.anyOf !== undefined && !schema.anyOf.some(fitting)) found.push(`${at} fits none of its alternatives`);
+  if (schema.not !== undefined && fitting(schema.not)) found.push(`${at} fits what it must not`);
   if (schema.enum !== undefined && !schema.enum.includes(value)) return [`${at} is not one of ${schema.enum}`];
   if (schema.type !== undefined && !fits(value, schema.type)) return [`${at} is ${typeOf(value)}, not ${schema.type}`];
-  const found: string[] = [];
   if (typeof value === 'number') {
     if (schema.minimum !== undefined && value < schema.minimum) found.push(`${at} is under ${schema.minimum}`);
     if (schema.maximum !== undefined && value > schema.maximum) found.push(`${at} is over ${schema.maximum}`);

@@ -23,6 +23,10 @@ export interface DtoSchema {
   pattern?: string;
   minItems?: number;
   maxItems?: number;
+  oneOf?: DtoSchema[];
+  anyOf?: DtoSchema[];
+  allOf?: DtoSchema[];
+  not?: DtoSchema;
 }
 
 /** Where the schemas are filed, and how the dialect says "or null". */
@@ -30,18 +34,22 @@ export interface SchemaDialect {
   /** The prefix a schema's name is referred to by: `#/components/schemas/` (OpenAPI), `#/$defs/` (JSON Schema). */
   refPrefix: string;
   orNull: (schema: DtoSchema) => DtoSchema;
+  /** Whether a class rule that JSON Schema can say is written out (the OpenAPI document says them in words only). */
+  classRuleSchemas: boolean;
 }
 
 /** OpenAPI 3.0: a schema's `nullable` flag. */
 export const OPENAPI_DIALECT: SchemaDialect = {
   refPrefix: '#/components/schemas/',
   orNull: (schema) => ({ ...schema, nullable: true }),
+  classRuleSchemas: false,
 };
 
 /** JSON Schema (draft 2020-12): `null` is one more type. */
 export const JSON_SCHEMA_DIALECT: SchemaDialect = {
   refPrefix: '#/$defs/',
   orNull: (schema) => (typeof schema.type === 'string' ? { ...schema, type: [schema.type, 'null'] } : schema),
+  classRuleSchemas: true,
 };
 
 /** A DTO's name among the schemas: `SpellDefinitionDto` → `SpellDefinition`. */
@@ -141,9 +149,14 @@ export function dtoSchemas(
   }
   const required: string[] = [];
   const rules: string[] = [];
+  const ruleSchemas: DtoSchema[] = [];
   for (const [property, metas] of byProperty) {
     if (property === CLASS_LEVEL) {
-      for (const meta of metas) if (typeof meta.constraints?.[0] === 'string') rules.push(meta.constraints[0]);
+      for (const meta of metas) {
+        const [rule, ruleSchema] = (meta.constraints ?? []) as unknown[];
+        if (typeof rule === 'string') rules.push(rule);
+        if (dialect.classRuleSchemas && ruleSchema !== undefined) ruleSchemas.push(ruleSchema as DtoSchema);
+      }
       continue;
     }
     // IsOptional (a ValidateIf by that name) lets null through as well; the project's own Optional does not.
@@ -172,5 +185,7 @@ export function dtoSchemas(
   }
   if (required.length > 0) schema.required = required.sort();
   if (rules.length > 0) schema.description = `Also: ${rules.join('; ')}.`;
+  if (ruleSchemas.length === 1) Object.assign(schema, ruleSchemas[0]);
+  if (ruleSchemas.length > 1) schema.allOf = ruleSchemas;
   return into;
 }
