@@ -54,6 +54,15 @@ module.exports = {
       to: { path: '^libs/event-store/' },
     },
     {
+      name: 'apps-read-the-scenario-file-through-its-index',
+      comment:
+        "The apps use the set-up's DTOs, decorators and parser as @app/games exports them (or, where loading the " +
+        'whole application layer is too much, as the scenario-file index does): its files may move or merge freely.',
+      severity: 'error',
+      from: { path: '^apps/' },
+      to: { path: '^libs/games/src/scenario-file/', pathNot: '^libs/games/src/scenario-file/index[.]ts$' },
+    },
+    {
       name: 'no-circular-between-files-outside-rules',
       severity: 'error',
       from: { path: '^(apps|libs/games|libs/event-store)' },

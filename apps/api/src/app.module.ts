@@ -38,6 +38,7 @@ import { SigningKeysHttpController } from './receipts/signing-keys.http.controll
 import { TournamentLogHttpController } from './tournament-log/tournament-log.http.controller';
 import { OrdersHttpController } from './orders/orders.http.controller';
 import { RulesHttpController } from './rules/rules.http.controller';
+import { SchemasHttpController } from './schemas/schemas.http.controller';
 import { GameStateHttpController } from './state/game-state.http.controller';
 import { GameTimelineHttpController } from './timeline/game-timeline.http.controller';
 import { EventStreamsSseController } from './streams/event-streams.sse.controller';
@@ -120,6 +121,7 @@ export class AppModule implements NestModule {
         GlobalEventsHttpController,
         HealthHttpController,
         RulesHttpController,
+        SchemasHttpController,
         HomeHttpController,
       ],
       providers: [

@@ -1,7 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, type ValidationArguments } from 'class-validator';
-import { DESCRIBED_EVENT_TYPES, REDACTED } from '@app/games';
-import { Optional } from '@app/games/scenario-file/field.decorators';
+import { DESCRIBED_EVENT_TYPES, REDACTED, Optional } from '@app/games';
 import { ToList } from '../validation/query-transforms';
 
 /**

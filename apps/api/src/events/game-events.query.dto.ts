@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, Max, Min } from 'class-validator';
-import { Optional } from '@app/games/scenario-file/field.decorators';
+import { Optional } from '@app/games';
 import { NotLessThan } from '../validation/query-rules.decorators';
 import { ToWholeNumber, WholeNumberQuery } from '../validation/query-transforms';
 import { ViewAsQuery, type ViewName } from '../viewers/view-as';

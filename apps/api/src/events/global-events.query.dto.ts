@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
-import { Optional } from '@app/games/scenario-file/field.decorators';
+import { Optional } from '@app/games';
 import { SETUP_ID } from '@app/rules';
 import { ToWholeNumber, WholeNumberQuery } from '../validation/query-transforms';
 import { EventTypesQueryDto } from './event-types.query.dto';

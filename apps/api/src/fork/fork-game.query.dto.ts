@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Optional } from '@app/games/scenario-file/field.decorators';
+import { Optional } from '@app/games';
 import { WholeNumberQuery } from '../validation/query-transforms';
 
 /** `POST /games/:id/fork?at=REVISION`. */

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { parseGameSetup } from '@app/games/scenario-file/parse-scenario-file';
-import { ScenarioFileInvalid } from '@app/games/scenario-file/scenario-file-invalid.error';
+import { parseGameSetup } from '@app/games/scenario-file';
+import { ScenarioFileInvalid } from '@app/games/scenario-file';
 
 /** A set-up to check, by its request's number. */
 export interface SetUpCheckRequest {

@@ -1,5 +1,5 @@
 import { SETUP_LIMITS } from '@app/rules';
-import { MAX_JSON_DEPTH } from '@app/games/scenario-file/json-shape.check';
+import { MAX_JSON_DEPTH } from '@app/games';
 
 /**
  * How large a JSON body may be in shape, whatever its bytes, checked on its text before it is parsed or validated:

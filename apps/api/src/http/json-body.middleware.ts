@@ -12,7 +12,7 @@ import {
 import { json, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { errorBody } from '../errors/error-body';
-import { jsonShapeProblems } from '@app/games/scenario-file/json-shape.check';
+import { jsonShapeProblems } from '@app/games';
 import { type JsonBodyBounds, jsonTextBoundsProblem } from './json-body.bounds';
 
 const NOT_AN_OBJECT = '(request) must be a JSON object';

@@ -1,10 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { GameSetupDto } from '@app/games';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { GameSetupDto, OPENAPI_DIALECT, dtoSchemas } from '@app/games';
 import { BEARER_SCHEME } from '../viewers/access.decorator';
-import { dtoSchemas } from './dto-schemas';
 
 export const DOCS_PATH = 'docs';
+
+/** A schema of the document's components (neither package exports this type from its entry point). */
+type SchemaObject = NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>[string];
 
 /** CreateGameRequestDto's schema: the body of POST /games. */
 const CREATE_GAME_SCHEMA = 'CreateGameRequestDto';
@@ -36,9 +38,9 @@ export function setUpOpenApi(app: INestApplication): void {
   const document = SwaggerModule.createDocument(app, config);
   // The set-up's schemas, which POST /games refers to, from the DTOs its parser checks a body with.
   const schemas = (document.components ??= {}).schemas ?? {};
-  for (const [name, schema] of Object.entries(dtoSchemas(GameSetupDto))) {
+  for (const [name, schema] of Object.entries(dtoSchemas(GameSetupDto, OPENAPI_DIALECT))) {
     if (name in schemas) throw new Error(`two schemas named ${name} in the OpenAPI document`);
-    schemas[name] = schema;
+    schemas[name] = schema as SchemaObject;
   }
   document.components.schemas = schemas;
   // An endpoint that narrows its controller's @Access (the game stream's `?as=`) declares the scheme twice.

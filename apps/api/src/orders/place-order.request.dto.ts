@@ -1,10 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, ValidateIf } from 'class-validator';
-import { SetupId } from '@app/games/scenario-file/bounded.decorators';
-import { AttackOrderDto } from '@app/games/scenario-file/attack-order.dto';
-import { ClassRule, ExactlyOneOf } from '@app/games/scenario-file/class-rules.decorators';
-import { EntityRefDto } from '@app/games/scenario-file/entity-ref.dto';
-import { NestedObject, Optional, Required } from '@app/games/scenario-file/field.decorators';
+import {
+  SetupId,
+  AttackOrderDto,
+  ClassRule,
+  ExactlyOneOf,
+  EntityRefDto,
+  NestedObject,
+  Optional,
+  Required,
+} from '@app/games';
 import { type Colour, COLOURS } from '@app/rules';
 
 /**

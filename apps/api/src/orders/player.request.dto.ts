@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
-import { Required } from '@app/games/scenario-file/field.decorators';
+import { Required } from '@app/games';
 import { type Colour, COLOURS } from '@app/rules';
 
 /** `{"player": "red"}` (the confirm body) and `?player=red` (cancelling an order). */

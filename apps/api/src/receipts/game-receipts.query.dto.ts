@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Matches } from 'class-validator';
-import { Optional } from '@app/games/scenario-file/field.decorators';
+import { Optional } from '@app/games';
 import { ViewAsQuery, type ViewName } from '../viewers/view-as';
 
 /** `GET /games/:id/receipts?commandId=`: the receipt of one command (an empty list when the caller may see none). */

@@ -1,8 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
-import { PHASE_ORDER } from '@app/games';
+import { PHASE_ORDER, Optional } from '@app/games';
 import type { Phase } from '@app/rules';
-import { Optional } from '@app/games/scenario-file/field.decorators';
 import { Excludes, Needs } from '../validation/query-rules.decorators';
 import { WholeNumberQuery } from '../validation/query-transforms';
 import { ViewAsQuery, type ViewName } from '../viewers/view-as';

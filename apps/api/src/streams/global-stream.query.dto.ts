@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, Matches } from 'class-validator';
-import { Optional } from '@app/games/scenario-file/field.decorators';
+import { Optional } from '@app/games';
 import { SETUP_ID } from '@app/rules';
 import { EventTypesQueryDto } from '../events/event-types.query.dto';
 import { WholeNumberQuery } from '../validation/query-transforms';

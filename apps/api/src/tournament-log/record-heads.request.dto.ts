@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, Matches } from 'class-validator';
 import { SETUP_ID } from '@app/rules';
-import { Optional } from '@app/games/scenario-file/field.decorators';
+import { Optional } from '@app/games';
 
 /** `POST /log/heads`: the games whose heads to record (default: every game). */
 export class RecordHeadsRequestDto {

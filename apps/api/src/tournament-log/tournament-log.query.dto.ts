@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Matches } from 'class-validator';
-import { Optional, Required } from '@app/games/scenario-file/field.decorators';
+import { Optional, Required } from '@app/games';
 import { SETUP_ID } from '@app/rules';
 import { NotLessThan } from '../validation/query-rules.decorators';
 import { WholeNumberQuery } from '../validation/query-transforms';

@@ -1,5 +1,5 @@
 import type { ValidationError } from 'class-validator';
-import { validationProblems } from '@app/games/scenario-file/validation-problems';
+import { validationProblems } from '@app/games';
 
 /**
  * class-validator's error tree as `path message` lines, in the same words as a scenario file's problems (the

@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
-import { Optional } from '@app/games/scenario-file/field.decorators';
+import { Optional } from '@app/games';
 
 /**
  * `?token=` on the event streams only: an EventSource cannot send an Authorization header. Elsewhere the query

@@ -11,22 +11,26 @@ export function givenKeys(object: object, keys: readonly string[]): string[] {
   return keys.filter((key) => (object as Record<string, unknown>)[key] !== undefined);
 }
 
+/** The same rule in JSON Schema's words (`oneOf`, `not`… of `required` lists), where it can be said in them. */
+export type ClassRuleSchema = Record<string, unknown>;
+
 /**
- * A constraint on a whole object; `message` is appended to the object's path. `rule` says it in general terms
- * (kept as the constraint, for the OpenAPI document's description of the shape).
+ * A constraint on a whole object; `message` is appended to the object's path. `rule` says it in general terms and
+ * `schema` in JSON Schema's (both kept as the constraint, for the schemas that describe the shape).
  */
 export function ClassRule(
   name: string,
   isValid: (object: Record<string, unknown>) => boolean,
   message: (object: Record<string, unknown>) => string,
   rule?: string,
+  schema?: ClassRuleSchema,
 ): ClassDecorator {
   return (target) => {
     registerDecorator({
       name,
       target,
       propertyName: CLASS_LEVEL,
-      constraints: rule === undefined ? [] : [rule],
+      constraints: rule === undefined ? [] : schema === undefined ? [rule] : [rule, schema],
       validator: {
         validate: (_value, args) => isValid(args?.object as Record<string, unknown>),
         defaultMessage: (args) => message(args?.object as Record<string, unknown>),
@@ -47,6 +51,7 @@ export function ExactlyOneOf(keys: readonly string[]): ClassDecorator {
     (object) => givenKeys(object, keys).length === 1,
     (object) => `must have exactly one of ${keys.join(', ')} (found: ${found(object, keys)})`,
     `exactly one of ${keys.join(', ')}`,
+    { oneOf: keys.map((key) => ({ required: [key] })) },
   );
 }
 
@@ -57,6 +62,7 @@ export function AtMostOneOf(keys: readonly string[]): ClassDecorator {
     (object) => givenKeys(object, keys).length <= 1,
     (object) => `must have at most one of ${keys.join(', ')} (found: ${found(object, keys)})`,
     `at most one of ${keys.join(', ')}`,
+    { not: { anyOf: keys.flatMap((key, i) => keys.slice(i + 1).map((other) => ({ required: [key, other] }))) } },
   );
 }
 

@@ -50,15 +50,22 @@ function check(dto: new () => object, json: unknown, lengthProblems?: (length: n
   if (problems.length > 0) throw new ScenarioFileInvalid(problems);
 }
 
+/** The file without its `$schema`: an editor's pointer to the JSON Schema, which the rules have no use for. */
+function withoutSchemaReference(file: Record<string, unknown>): Record<string, unknown> {
+  if (!('$schema' in file)) return file;
+  return Object.fromEntries(Object.entries(file).filter(([key]) => key !== '$schema'));
+}
+
 /**
  * Checks the shape of a parsed `*.scenario.json` (DESIGN.md "Scenario file", scenarios/README.md "Conventions")
  * and returns it typed. Throws ScenarioFileInvalid listing every problem with its path. What the rules decide
  * (ids resolve, groups are legal, actions fit their hooks) is left to the engine, which names the field too.
- * The result is the input itself (never a transformed copy), so key order, and so every event, stays as written.
+ * The result is the input itself (never a transformed copy), so key order, and so every event, stays as written;
+ * a file with a `$schema` key gives a copy without it, the other keys in their order.
  */
 export function parseScenarioFile(json: unknown): Scenario {
   check(ScenarioFileDto, json);
-  return json as unknown as Scenario;
+  return withoutSchemaReference(json as Record<string, unknown>) as unknown as Scenario;
 }
 
 /** The same for a game set-up without turns (`POST /games`). */

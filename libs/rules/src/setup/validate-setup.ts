@@ -1,8 +1,7 @@
-import { reject } from '../commands/command-rejected.error';
 import type { EntityRef } from '../model/game-state';
 import { refKind } from '../model/entity-ref';
-import { SETUP_ID_RULE, isSetupId } from '../model/ids';
-import { HOUSE_MANA, MANA_TYPES } from '../model/mana';
+import { isSetupId } from '../model/ids';
+import { HOUSE_MANA } from '../model/mana';
 import { COLOURS, PLAYERS } from '../model/players';
 import type { Action, MinionSpec, SpellDefinition, Trigger } from '../model/spell-definition';
 import { ACTION_NAMES, HOOK_ONLY_ACTIONS, HOOKS, SPELL_TYPES, TARGET_KINDS, actionOf } from '../model/spell-definition';
@@ -10,67 +9,20 @@ import { RULES_OPTIONS } from '../rules-options';
 import { lookup } from '../model/state-queries';
 import type { GameSetup } from './game-setup';
 import { SETUP_LIMITS } from './setup-limits';
-
-type Json = Record<string, unknown>;
-
-function invalid(field: string, reason: string, rule: string | null = null): never {
-  return reject('invalid', rule, reason, field);
-}
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function object(value: unknown, field: string): Json {
-  if (!isObject(value)) invalid(field, 'must be an object');
-  return value;
-}
-
-function list(value: unknown, field: string, max: number, rule: string | null = null): unknown[] {
-  if (!Array.isArray(value)) invalid(field, 'must be a list');
-  if (value.length > max) invalid(field, `holds at most ${max} entries, not ${value.length}`, rule);
-  return value;
-}
-
-/** A whole number within [min, max] (SETUP_LIMITS.amount unless told). */
-function wholeNumber(value: unknown, field: string, min: number, max: number = SETUP_LIMITS.amount): void {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    const shown = typeof value === 'number' || typeof value === 'boolean' ? String(value) : typeof value;
-    invalid(field, `must be a whole number from ${min} to ${max}, not ${shown}`);
-  }
-}
-
-/** A change to a stat or to the damage: −amount to +amount. */
-function change(value: unknown, field: string): void {
-  wholeNumber(value, field, -SETUP_LIMITS.amount);
-}
-
-function optionalBoolean(value: unknown, field: string): void {
-  if (value !== undefined && typeof value !== 'boolean') invalid(field, 'must be true or false');
-}
-
-function oneOf<T>(value: unknown, allowed: readonly T[], field: string, rule: string | null = null): T {
-  if (!allowed.includes(value as T)) invalid(field, `must be one of ${allowed.join(', ')}`, rule);
-  return value as T;
-}
-
-function text(value: unknown, field: string): void {
-  if (typeof value !== 'string' || value.length > SETUP_LIMITS.text) {
-    invalid(field, `must be a text of at most ${SETUP_LIMITS.text} characters`);
-  }
-}
-
-function setupId(value: unknown, field: string): string {
-  if (!isSetupId(value)) invalid(field, `must be an id: ${SETUP_ID_RULE}`);
-  return value;
-}
-
-function manaPool(value: unknown, field: string): void {
-  for (const [type, amount] of Object.entries(object(value, field))) {
-    if (!MANA_TYPES.includes(type as never)) invalid(`${field}.${type}`, 'is not a mana type', 'B6');
-    wholeNumber(amount, `${field}.${type}`, 0);
-  }
-}
+import {
+  type Json,
+  change,
+  invalid,
+  isObject,
+  list,
+  manaPool,
+  object,
+  oneOf,
+  optionalBoolean,
+  setupId,
+  text,
+  wholeNumber,
+} from './setup-shape.checks';
 
 /** Where a trigger's action lands: a hook's triggers act on a minion (the host or the attacker) or its group. */
 type Landing = 'effect' | 'minion' | 'host';
@@ -327,10 +279,13 @@ function jsonLength(value: unknown): number {
 }
 
 /**
- * The rules' own check of a set-up, beyond its shape: every reference resolves, ids follow the one pattern
- * (model/ids.ts), numbers are whole and within SETUP_LIMITS.amount, groups are legal (B4), houses and mana are real
- * (B6), and the set-up keeps within SETUP_LIMITS. Anything an edge let through is refused here, naming the field,
- * so that no accepted set-up can make a turn impossible. Throws a CommandRejected.
+ * The rules' check of a set-up. What only the rules decide, which no DTO can see: ids are unique across the board
+ * and squares are listed once; every hand, deck and active spell names a defined spell (or one of the catalog);
+ * an active spell's host is of its spell's target kind and stands on the board (S8); a group holds 1 to 8 minions
+ * of one kind (B4); an action fits its hook (HOOK_ONLY_ACTIONS, a minion's hook never replaces a structure) and a
+ * created minion's traits create no minions; the whole set-up keeps within SETUP_LIMITS (its size, its spells).
+ * Along the way it checks each value's shape (setup-shape.checks.ts), in the same pass, so that the first problem
+ * found, and so the rejection, stays the one it always was. Throws a CommandRejected naming the field.
  */
 export function validateSetup(setup: GameSetup, spells: Record<string, SpellDefinition>): void {
   if (jsonLength(setup) > SETUP_LIMITS.setupBytes) {
