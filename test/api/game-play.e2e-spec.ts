@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { type GameEventLine, eventHash, genesisHash } from '@app/games';
 import { REPO_ROOT, runSimulate } from '../support/run-cli';
+import { unchainedMetadata } from '../support/unchained-metadata';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 import { countOf, playScenario, readEvents, readScenario, waitForEvents } from './support/scenario.http-player';
 
@@ -13,8 +14,7 @@ const GAME_ID = 'bolt-and-blade-http';
  * turn. Everything else (including every other command id, sent as Idempotency-Key) must be identical.
  */
 function asCliWouldRecord(line: GameEventLine): GameEventLine {
-  // The service adds the chain's links and, to the first event, the chain secret; the engine derives neither.
-  const { prevHash: _prevHash, hash: _hash, chainSecret: _chainSecret, ...metadata } = line.metadata;
+  const metadata = unchainedMetadata(line.metadata);
   const rename = (value: unknown): unknown =>
     typeof value === 'string'
       ? value.replace(new RegExp(`^collect-garbage/${GAME_ID}/(turn-\\d+)$`), '$1/collect')

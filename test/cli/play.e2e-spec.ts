@@ -4,6 +4,7 @@ import type { GameEventLine } from '@app/games';
 import { makeTempDir, removeTempDir, startApi, type ApiTestApp } from '../api/support/api-test-app';
 import { REPO_ROOT } from '../support/run-cli';
 import type { CliRun } from '../support/run-cli';
+import { unchainedMetadata } from '../support/unchained-metadata';
 import { chainedScenario, runAll } from './replay-transfer.cli-runner';
 
 const EXAMPLE = path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json');
@@ -20,9 +21,8 @@ function simulated(file: string, gameId: string): GameEventLine[] {
  * command id (simulate names it after the turn), and the chain's hashes cover those ids.
  */
 function comparable(events: GameEventLine[]): unknown[] {
-  // The service draws each game's chain secret (simulate has none): compared are the events without it.
   return events.map(({ metadata, ...event }) => {
-    const { commandId, causationId, hash: _hash, prevHash: _prevHash, chainSecret: _chainSecret, ...rest } = metadata;
+    const { commandId, causationId, ...rest } = unchainedMetadata(metadata);
     const collection = String(commandId).includes('collect');
     return { ...event, metadata: collection ? rest : { ...rest, commandId, causationId } };
   });

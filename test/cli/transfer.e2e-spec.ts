@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { SqliteEventStore } from '@app/event-store';
 import { REPO_ROOT, runSanctumOnTerminal } from '../support/run-cli';
 import type { CliRun } from '../support/run-cli';
+import { unchainedMetadata } from '../support/unchained-metadata';
 import { chainedScenario, runAll, sqliteEnv, storeScenarioGame } from './replay-transfer.cli-runner';
 
 const EXAMPLE = path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json');
@@ -141,8 +142,7 @@ describe('sanctum export / import (CLI end to end)', () => {
         .split('\n')
         .map((line) => {
           const { metadata, ...event } = JSON.parse(line) as { metadata: Record<string, unknown> };
-          const { prevHash: _p, hash: _h, chainSecret, ...rest } = metadata;
-          return { event, metadata: rest, chainSecret };
+          return { event, metadata: unchainedMetadata(metadata), chainSecret: metadata.chainSecret };
         });
     const imported = unlinked(runs.unchainedExported.stdout);
     expect(imported[0]?.chainSecret).toMatch(/^[0-9a-f]{64}$/);

@@ -10,6 +10,7 @@ import { orderBody } from '../api/support/scenario.http-player';
 import { SseClient } from '../api/support/sse-client';
 import { PostgresCluster, describeWithPostgres } from '../support/postgres-cluster';
 import { runSimulate } from '../support/run-cli';
+import { unchainedMetadata } from '../support/unchained-metadata';
 import {
   BOLT_AND_BLADE,
   ORGANISER_TOKEN,
@@ -28,7 +29,7 @@ const consecutive = (from: number, to: number) => Array.from({ length: to - from
 function asCliWouldRecord(gameId: string, line: GameEventLine): GameEventLine {
   // The service draws each game's chain secret (simulate has none): only its form can be compared.
   if (line.revision === 0) expect(line.metadata.chainSecret).toMatch(/^[0-9a-f]{64}$/);
-  const { prevHash: _prevHash, hash: _hash, chainSecret: _chainSecret, ...metadata } = line.metadata;
+  const metadata = unchainedMetadata(line.metadata);
   const rename = (value: unknown): unknown =>
     typeof value === 'string'
       ? value.replace(new RegExp(`^collect-garbage/${gameId}/(turn-\\d+)$`), '$1/collect')

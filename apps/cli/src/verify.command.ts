@@ -4,6 +4,7 @@ import { CliFailure } from './cli-failure.error';
 import { EXIT } from './exit-codes';
 import { writeLines } from './output';
 import { firstFailedReceipt, receiptVerdictLines } from './receipts/receipt-verdict.format';
+import { RECEIPT_SIGNING_KEYS_OPTION } from './receipts/signing-keys.option';
 import { type SigningKeys, configuredSigningKeys, signingKeysFrom } from './receipts/signing-keys.source';
 import { readStatementFile } from './receipts/statement-file.reader';
 import { ScenarioFileReader } from './scenario-file.reader';
@@ -54,12 +55,7 @@ export class VerifyCommand extends CommandRunner {
     return value;
   }
 
-  @Option({
-    flags: '--key <url-or-pem>',
-    description:
-      'the keys receipts are checked against: the service’s /.well-known/sanctum-keys URL, a file of that answer or of ' +
-      'PEM public keys (default: the keys of the service configured here)',
-  })
+  @Option(RECEIPT_SIGNING_KEYS_OPTION)
   parseKey(value: string): string {
     return value;
   }

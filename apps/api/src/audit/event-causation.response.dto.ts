@@ -1,41 +1,55 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-export class OrderLinkDto {
-  @ApiProperty({ example: 7 })
-  revision!: number;
+/** The example a link's schema shows, each kind of link its own. */
+interface LinkedEventExample {
+  revision: number;
+  type: string;
+  rule: string | null;
+  step: string | null;
+  data: Record<string, unknown>;
+}
 
-  @ApiProperty({ example: 'SpellTargeted' })
-  type!: string;
+/** The fields every link to an event has (a class per example, which the links' schemas take in as their own). */
+function linkedEventDto(example: LinkedEventExample) {
+  class LinkedEventDto {
+    @ApiProperty({ example: example.revision })
+    revision!: number;
 
-  @ApiProperty({ type: 'string', nullable: true, example: 'S3' })
-  rule!: string | null;
+    @ApiProperty({ example: example.type })
+    type!: string;
 
-  @ApiProperty({ type: 'string', nullable: true, example: null })
-  step!: string | null;
+    @ApiProperty({ type: 'string', nullable: true, example: example.rule })
+    rule!: string | null;
 
-  @ApiProperty({ type: 'object', additionalProperties: true, example: { orderId: 'order.1', player: 'red' } })
-  data!: Record<string, unknown>;
+    @ApiProperty({ type: 'string', nullable: true, example: example.step })
+    step!: string | null;
 
+    @ApiProperty({ type: 'object', additionalProperties: true, example: example.data })
+    data!: Record<string, unknown>;
+  }
+  return LinkedEventDto;
+}
+
+const MINION_DIED_EXAMPLE: LinkedEventExample = {
+  revision: 19,
+  type: 'MinionDied',
+  rule: 'E2',
+  step: 'E2',
+  data: { minionId: 'b-archer', category: 'dies' },
+};
+
+export class OrderLinkDto extends linkedEventDto({
+  revision: 7,
+  type: 'SpellTargeted',
+  rule: 'S3',
+  step: null,
+  data: { orderId: 'order.1', player: 'red' },
+}) {
   @ApiProperty({ example: 'turn-1/red/0', description: 'The command that placed the order.' })
   commandId!: string;
 }
 
-export class ReasonLinkDto {
-  @ApiProperty({ example: 19 })
-  revision!: number;
-
-  @ApiProperty({ example: 'MinionDied' })
-  type!: string;
-
-  @ApiProperty({ type: 'string', nullable: true, example: 'E2' })
-  rule!: string | null;
-
-  @ApiProperty({ type: 'string', nullable: true, example: 'E2' })
-  step!: string | null;
-
-  @ApiProperty({ type: 'object', additionalProperties: true, example: { minionId: 'b-archer', category: 'dies' } })
-  data!: Record<string, unknown>;
-
+export class ReasonLinkDto extends linkedEventDto(MINION_DIED_EXAMPLE) {
   @ApiProperty({
     type: 'array',
     items: { type: 'object', additionalProperties: true },
@@ -44,22 +58,7 @@ export class ReasonLinkDto {
   chain!: Record<string, unknown>[];
 }
 
-export class CausationLinkDto {
-  @ApiProperty({ example: 19 })
-  revision!: number;
-
-  @ApiProperty({ example: 'MinionDied' })
-  type!: string;
-
-  @ApiProperty({ type: 'string', nullable: true, example: 'E2' })
-  rule!: string | null;
-
-  @ApiProperty({ type: 'string', nullable: true, example: 'E2' })
-  step!: string | null;
-
-  @ApiProperty({ type: 'object', additionalProperties: true, example: { minionId: 'b-archer', category: 'dies' } })
-  data!: Record<string, unknown>;
-
+export class CausationLinkDto extends linkedEventDto(MINION_DIED_EXAMPLE) {
   @ApiPropertyOptional({
     type: OrderLinkDto,
     description: 'On a SpellExecuting or AttackExecuting: the order it carries out.',

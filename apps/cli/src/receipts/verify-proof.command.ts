@@ -13,7 +13,7 @@ import { EXIT } from '../exit-codes';
 import { writeLines } from '../output';
 import { runStoreTask } from '../transfer/run-store-task';
 import { userPath } from '../user-path';
-import { signingKeysFrom } from './signing-keys.source';
+import { REQUIRED_SIGNING_KEYS_OPTION, requiredSigningKeys } from './signing-keys.option';
 
 export interface VerifyProofOptions {
   key?: string;
@@ -71,12 +71,7 @@ async function readKeptTreeHead(file: string): Promise<SignedTreeHead> {
   argsDescription: { file: 'the service’s answer, saved as JSON' },
 })
 export class VerifyProofCommand extends CommandRunner {
-  @Option({
-    flags: '--key <url-or-pem>',
-    description:
-      'the service’s /.well-known/sanctum-keys URL, a file of that answer or of PEM public keys, or PEM text',
-    required: true,
-  })
+  @Option(REQUIRED_SIGNING_KEYS_OPTION)
   parseKey(value: string): string {
     return value;
   }
@@ -91,8 +86,7 @@ export class VerifyProofCommand extends CommandRunner {
 
   async run([file]: string[], options: VerifyProofOptions = {}): Promise<void> {
     await runStoreTask(async () => {
-      if (options.key === undefined) throw new CliFailure(EXIT.invalidInput, '--key is required');
-      const keys = await signingKeysFrom(options.key);
+      const keys = await requiredSigningKeys(options.key);
       const answer = await readJson(file, 'proof');
       const kept = options.treeHead === undefined ? undefined : await readKeptTreeHead(options.treeHead);
       let line: string;

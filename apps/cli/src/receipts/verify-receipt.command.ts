@@ -1,10 +1,9 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { verifyStatementOfKind } from '@app/games';
-import { CliFailure } from '../cli-failure.error';
 import { EXIT } from '../exit-codes';
 import { writeLines } from '../output';
 import { runStoreTask } from '../transfer/run-store-task';
-import { signingKeysFrom } from './signing-keys.source';
+import { REQUIRED_SIGNING_KEYS_OPTION, requiredSigningKeys } from './signing-keys.option';
 import { type StatementOfFile, readStatementFile } from './statement-file.reader';
 
 export interface VerifyReceiptOptions {
@@ -29,20 +28,14 @@ function describe({ kind, value }: StatementOfFile): string {
   argsDescription: { file: 'receipts as JSON lines (or a JSON list, or GET /games/:id/receipts saved)' },
 })
 export class VerifyReceiptCommand extends CommandRunner {
-  @Option({
-    flags: '--key <url-or-pem>',
-    description:
-      'the service’s /.well-known/sanctum-keys URL, a file of that answer or of PEM public keys, or PEM text',
-    required: true,
-  })
+  @Option(REQUIRED_SIGNING_KEYS_OPTION)
   parseKey(value: string): string {
     return value;
   }
 
   async run([file]: string[], options: VerifyReceiptOptions = {}): Promise<void> {
     await runStoreTask(async () => {
-      if (options.key === undefined) throw new CliFailure(EXIT.invalidInput, '--key is required');
-      const keys = await signingKeysFrom(options.key);
+      const keys = await requiredSigningKeys(options.key);
       const statements = await readStatementFile(file);
       const lines: string[] = [];
       let firstInvalid: string | null = null;

@@ -26,10 +26,8 @@ import type {
 import {
   type SerialisedEvent,
   appendResultFor,
-  assertValidExpectedRevision,
-  assertValidStreamName,
   checkExpectedRevision,
-  serialiseEvents,
+  serialiseAppend,
 } from '../shared/append-validation';
 import { matchesFilter } from '../shared/event-filter';
 import { assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
@@ -113,9 +111,7 @@ export class EsdbEventStore extends EventStore {
 
   override async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     this.assertOpen();
-    assertValidStreamName(stream);
-    assertValidExpectedRevision(expectedRevision);
-    const serialised = serialiseEvents(events);
+    const serialised = serialiseAppend(stream, events, expectedRevision).events;
     if (serialised.length === 0) {
       // ESDB has no "check only" append; a read is the same check, as of now.
       const current = await this.streamRevision(stream);

@@ -11,17 +11,11 @@ import type {
   RecordedEvent,
   SubscribeOptions,
 } from '../event-store.types';
-import {
-  appendResultFor,
-  assertValidExpectedRevision,
-  assertValidStreamName,
-  checkExpectedRevision,
-  serialiseEvents,
-} from '../shared/append-validation';
-import { catchUpSubscription } from '../shared/catch-up-subscription';
+import { appendResultFor, checkExpectedRevision, serialiseAppend } from '../shared/append-validation';
 import { ChangeNotifier } from '../shared/change-notifier';
 import { matchesFilter } from '../shared/event-filter';
 import { assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
+import { subscriptionOverReads } from '../shared/subscription-over-reads';
 import type { Snapshot, SnapshotStore } from '../snapshot-store.port';
 import { MemorySnapshotStore } from './memory-snapshot-store';
 
@@ -67,9 +61,7 @@ export class MemoryEventStore extends EventStore implements SnapshotStore {
 
   override async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     this.assertOpen();
-    assertValidStreamName(stream);
-    assertValidExpectedRevision(expectedRevision);
-    const serialised = serialiseEvents(events);
+    const serialised = serialiseAppend(stream, events, expectedRevision).events;
     const existing = this.streams.get(stream);
     const current = existing ? existing.length - 1 : null;
     checkExpectedRevision(stream, expectedRevision, current);
@@ -129,33 +121,11 @@ export class MemoryEventStore extends EventStore implements SnapshotStore {
 
   override subscribe(options: SubscribeOptions = {}): Observable<RecordedEvent> {
     if (this.closed) return throwError(() => new EventStoreUnavailableError('the memory store is closed'));
-    const pageSize = this.options.subscriptionPageSize;
-    const mapError = (error: unknown) => error;
-    if (options.stream !== undefined) {
-      const { stream, filter } = options;
-      return catchUpSubscription(
-        {
-          readAfter: (after, limit) =>
-            this.readStream(stream, { from: after === undefined ? 0 : after + 1, maxCount: limit }),
-          checkpointOf: (e) => e.revision,
-          accept: filter ? (e) => matchesFilter(e, filter) : undefined,
-          notifier: this.notifier,
-          mapError,
-        },
-        options.fromRevision,
-        pageSize,
-      );
-    }
-    const { filter } = options;
-    return catchUpSubscription(
-      {
-        readAfter: (after, limit) => this.readAll({ fromPosition: after, maxCount: limit, filter }),
-        checkpointOf: (e) => e.position,
-        notifier: this.notifier,
-        mapError,
-      },
-      options.fromPosition,
-      pageSize,
+    return subscriptionOverReads(
+      this,
+      options,
+      { notifier: this.notifier, mapError: (error) => error },
+      this.options.subscriptionPageSize,
     );
   }
 

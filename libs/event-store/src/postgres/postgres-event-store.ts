@@ -13,17 +13,11 @@ import type {
   RecordedEvent,
   SubscribeOptions,
 } from '../event-store.types';
-import type { SerialisedEvent } from '../shared/append-validation';
-import {
-  appendResultFor,
-  assertValidExpectedRevision,
-  assertValidStreamName,
-  serialiseEvents,
-} from '../shared/append-validation';
-import { catchUpSubscription } from '../shared/catch-up-subscription';
+import { appendResultFor, type SerialisedAppend, serialiseAppend } from '../shared/append-validation';
 import { ChangeNotifier } from '../shared/change-notifier';
-import { matchesFilter } from '../shared/event-filter';
 import { assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
+import type { EventRow } from '../shared/event-row';
+import { subscriptionOverReads } from '../shared/subscription-over-reads';
 import type { Snapshot, SnapshotStore } from '../snapshot-store.port';
 import { AppendGroupQueue, type AppendOutcome } from './postgres-append.queue';
 import { PostgresAppendListener } from './postgres-append.listener';
@@ -69,21 +63,8 @@ const DEFAULT_APPEND_GROUPS_IN_FLIGHT = 4;
 /** How much longer than the server's statement timeout the client waits for an answer (a dead network). */
 const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
 
-interface QueuedAppend {
-  stream: string;
-  events: SerialisedEvent[];
-  expected: ExpectedRevision;
-}
-
-interface EventRow {
-  position: number;
-  stream: string;
-  revision: number;
-  type: string;
-  data: unknown;
-  metadata: Record<string, unknown>;
-  recorded_at: string;
-}
+/** jsonb columns come parsed. */
+type PostgresEventRow = EventRow<unknown, Record<string, unknown>>;
 
 /** recorded_at as the ISO text the port hands out (milliseconds, UTC), written by the server: no Date per row. */
 const COLUMNS = `position, stream, revision, type, data, metadata,
@@ -96,7 +77,7 @@ const TYPE_PARSERS = {
     oid === INT8_OID ? (value: string) => Number(value) : pgTypes.getTypeParser(oid, format)) as never,
 };
 
-function toRecorded(row: EventRow): RecordedEvent {
+function toRecorded(row: PostgresEventRow): RecordedEvent {
   return {
     stream: row.stream,
     revision: row.revision,
@@ -140,7 +121,7 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
   private readonly notifier = new ChangeNotifier();
   private readonly listener: PostgresAppendListener;
   private readonly snapshots: PostgresSnapshotStore;
-  private readonly appends: AppendGroupQueue<QueuedAppend, AppendResult>;
+  private readonly appends: AppendGroupQueue<SerialisedAppend, AppendResult>;
   private readonly pollIntervalMs: number;
   private readonly subscriptionPageSize: number | undefined;
   private schemaReady: Promise<void> | undefined;
@@ -198,11 +179,9 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
 
   override async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     this.assertOpen();
-    assertValidStreamName(stream);
-    assertValidExpectedRevision(expectedRevision);
-    const serialised = serialiseEvents(events);
+    const append = serialiseAppend(stream, events, expectedRevision);
     // Settles once its group's transaction has committed (or failed): nothing is acknowledged before.
-    const result = await this.appends.add({ stream, events: serialised, expected: expectedRevision });
+    const result = await this.appends.add(append);
     if (result.positions.length > 0) {
       this.listener.noteAppended(result.positions[result.positions.length - 1]);
       this.notifier.notify(); // this process's subscribers need not wait for the notification's round trip
@@ -222,7 +201,7 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
         : `SELECT ${COLUMNS} FROM ${this.schema}.events WHERE stream = $1 AND revision >= $2
            ORDER BY revision ASC LIMIT $3`,
       [stream, options.from ?? (backwards ? Number.MAX_SAFE_INTEGER : 0), options.maxCount ?? null],
-    ).then((rows) => (rows as EventRow[]).map(toRecorded));
+    ).then((rows) => (rows as PostgresEventRow[]).map(toRecorded));
   }
 
   override async streamRevision(stream: string): Promise<number | null> {
@@ -251,7 +230,7 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
       `SELECT ${COLUMNS} FROM ${this.schema}.events WHERE ${where.join(' AND ')} ORDER BY position ASC LIMIT $2`,
       values,
     );
-    return (rows as EventRow[]).map(toRecorded);
+    return (rows as PostgresEventRow[]).map(toRecorded);
   }
 
   override subscribe(options: SubscribeOptions = {}): Observable<RecordedEvent> {
@@ -260,32 +239,10 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
       this.listener.start();
       // A read lost with its connection is tried again soon, whatever the poll's pace: the pool reconnects at once.
       const outlast = { isTransient: isPostgresUnavailable, retryMs: Math.min(this.pollIntervalMs, 1000) };
-      if (options.stream !== undefined) {
-        const { stream, filter } = options;
-        return catchUpSubscription(
-          {
-            readAfter: (after, limit) =>
-              this.readStream(stream, { from: after === undefined ? 0 : after + 1, maxCount: limit }),
-            checkpointOf: (e) => e.revision,
-            accept: filter ? (e) => matchesFilter(e, filter) : undefined,
-            notifier: this.notifier,
-            mapError: mapPostgresError,
-            outlast,
-          },
-          options.fromRevision,
-          this.subscriptionPageSize,
-        );
-      }
-      const { filter } = options;
-      return catchUpSubscription(
-        {
-          readAfter: (after, limit) => this.readAll({ fromPosition: after, maxCount: limit, filter }),
-          checkpointOf: (e) => e.position,
-          notifier: this.notifier,
-          mapError: mapPostgresError,
-          outlast,
-        },
-        options.fromPosition,
+      return subscriptionOverReads(
+        this,
+        options,
+        { notifier: this.notifier, mapError: mapPostgresError, outlast },
         this.subscriptionPageSize,
       );
     });
@@ -345,7 +302,7 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
   }
 
   /** One transaction for the group: a row per append from append_events, in order. */
-  private async commitGroup(group: QueuedAppend[]): Promise<AppendOutcome<AppendResult>[]> {
+  private async commitGroup(group: SerialisedAppend[]): Promise<AppendOutcome<AppendResult>[]> {
     try {
       await this.ensureSchema();
       return await this.callAppendEvents(group);
@@ -370,7 +327,7 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
     return outcomes;
   }
 
-  private async callAppendEvents(group: QueuedAppend[]): Promise<AppendOutcome<AppendResult>[]> {
+  private async callAppendEvents(group: SerialisedAppend[]): Promise<AppendOutcome<AppendResult>[]> {
     const owners: number[] = [];
     const offsets: number[] = [];
     const types: string[] = [];

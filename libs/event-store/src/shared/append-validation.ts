@@ -9,11 +9,11 @@ export interface SerialisedEvent {
 }
 
 /** Rejects programming errors (not concurrency problems) before anything touches the store. */
-export function assertValidStreamName(stream: string): void {
+function assertValidStreamName(stream: string): void {
   if (typeof stream !== 'string' || stream.length === 0) throw new TypeError('stream name must be a non-empty string');
 }
 
-export function assertValidExpectedRevision(expected: ExpectedRevision): void {
+function assertValidExpectedRevision(expected: ExpectedRevision): void {
   if (expected === 'any' || expected === 'no-stream') return;
   if (!Number.isSafeInteger(expected) || expected < 0) {
     throw new TypeError(`expected revision must be 'any', 'no-stream' or a revision >= 0, got ${String(expected)}`);
@@ -21,7 +21,7 @@ export function assertValidExpectedRevision(expected: ExpectedRevision): void {
 }
 
 /** Validates and serialises a batch; JSON.stringify is the single definition of "JSON data" for all adapters. */
-export function serialiseEvents(events: readonly NewEvent[]): SerialisedEvent[] {
+function serialiseEvents(events: readonly NewEvent[]): SerialisedEvent[] {
   if (!Array.isArray(events)) throw new TypeError('events must be an array');
   return events.map((event, index) => {
     if (typeof event?.type !== 'string' || event.type.length === 0) {
@@ -35,6 +35,24 @@ export function serialiseEvents(events: readonly NewEvent[]): SerialisedEvent[] 
     if (data === undefined) throw new TypeError(`event #${index} (${event.type}): data must be JSON (got undefined)`);
     return { type: event.type, data, metadata: JSON.stringify(metadata) };
   });
+}
+
+/** An append's arguments once validated, its events serialised: what every adapter writes. */
+export interface SerialisedAppend {
+  stream: string;
+  events: SerialisedEvent[];
+  expected: ExpectedRevision;
+}
+
+/** Validates all of an append's arguments before anything touches the store, and serialises its events. */
+export function serialiseAppend(
+  stream: string,
+  events: readonly NewEvent[],
+  expected: ExpectedRevision,
+): SerialisedAppend {
+  assertValidStreamName(stream);
+  assertValidExpectedRevision(expected);
+  return { stream, events: serialiseEvents(events), expected };
 }
 
 /** Throws WrongExpectedRevisionError unless the stream's current last revision (null: no stream) is expected. */

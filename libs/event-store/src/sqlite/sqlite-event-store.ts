@@ -16,18 +16,16 @@ import type {
   RecordedEvent,
   SubscribeOptions,
 } from '../event-store.types';
-import type { SerialisedEvent } from '../shared/append-validation';
 import {
   appendResultFor,
-  assertValidExpectedRevision,
-  assertValidStreamName,
   checkExpectedRevision,
-  serialiseEvents,
+  type SerialisedAppend,
+  serialiseAppend,
 } from '../shared/append-validation';
-import { catchUpSubscription } from '../shared/catch-up-subscription';
 import { ChangeNotifier } from '../shared/change-notifier';
-import { matchesFilter } from '../shared/event-filter';
 import { assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
+import type { EventRow } from '../shared/event-row';
+import { subscriptionOverReads } from '../shared/subscription-over-reads';
 import type { Snapshot, SnapshotStore } from '../snapshot-store.port';
 import { isBusy, isUniqueViolation, mapSqliteError } from './sqlite-error-mapping';
 import { GroupCommitQueue, type GroupOutcome } from './group-commit.queue';
@@ -72,23 +70,6 @@ const WAL_PAGES_BEFORE_INLINE_CHECKPOINT = 4000;
  * tries with pauses between them (GroupCommitQueue); a read in WAL mode waits for no writer.
  */
 const STATEMENT_BUSY_TIMEOUT_MS = 10;
-
-/** An append waiting for its group's transaction. */
-interface QueuedAppend {
-  stream: string;
-  events: SerialisedEvent[];
-  expected: ExpectedRevision;
-}
-
-interface EventRow {
-  position: number;
-  stream: string;
-  revision: number;
-  type: string;
-  data: string;
-  metadata: string;
-  recorded_at: string;
-}
 
 const COLUMNS = 'position, stream, revision, type, data, metadata, recorded_at';
 
@@ -135,7 +116,7 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
   private readonly selectMaxPosition: Database.Statement;
   private readonly selectStreamHeads: Database.Statement;
   private readonly readAllStatements = new Map<string, Database.Statement>();
-  private readonly appends: GroupCommitQueue<QueuedAppend, AppendResult>;
+  private readonly appends: GroupCommitQueue<SerialisedAppend, AppendResult>;
 
   constructor(options: SqliteEventStoreOptions) {
     super();
@@ -180,7 +161,7 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
 
     // One append inside its group's transaction: nested, so it runs in a savepoint that only its own failure
     // rolls back.
-    const appendOne = this.db.transaction(({ stream, events, expected }: QueuedAppend): AppendResult => {
+    const appendOne = this.db.transaction(({ stream, events, expected }: SerialisedAppend): AppendResult => {
       const current = this.currentRevision(stream);
       checkExpectedRevision(stream, expected, current);
       const recordedAt = new Date().toISOString();
@@ -198,7 +179,7 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
     // of its appends, as it would have failed each alone. IMMEDIATE takes the write lock before the revision
     // checks, so a check-then-insert cannot interleave with another process's append (a deferred transaction
     // could, and would then fail to upgrade its lock).
-    const commitGroup = this.db.transaction((group: QueuedAppend[]): GroupOutcome<AppendResult>[] =>
+    const commitGroup = this.db.transaction((group: SerialisedAppend[]): GroupOutcome<AppendResult>[] =>
       group.map((append) => {
         try {
           return { ok: true, value: appendOne(append) };
@@ -222,13 +203,11 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
 
   override async append(stream: string, events: NewEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     this.assertOpen();
-    assertValidStreamName(stream);
-    assertValidExpectedRevision(expectedRevision);
-    const serialised = serialiseEvents(events);
+    const append = serialiseAppend(stream, events, expectedRevision);
     let result: AppendResult;
     try {
       // Settles once the group's transaction has committed (or failed): nothing is acknowledged before.
-      result = await this.appends.add({ stream, events: serialised, expected: expectedRevision });
+      result = await this.appends.add(append);
     } catch (error) {
       // Another connection won the race between our check and our insert (only possible if it bypasses the
       // IMMEDIATE lock, e.g. an older build): the unique (stream, revision) key turns it into a conflict.
@@ -285,30 +264,10 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
     if (this.closed) return throwError(() => new EventStoreUnavailableError('the sqlite store is closed'));
     return defer(() => {
       this.startPolling();
-      if (options.stream !== undefined) {
-        const { stream, filter } = options;
-        return catchUpSubscription(
-          {
-            readAfter: (after, limit) =>
-              this.readStream(stream, { from: after === undefined ? 0 : after + 1, maxCount: limit }),
-            checkpointOf: (e) => e.revision,
-            accept: filter ? (e) => matchesFilter(e, filter) : undefined,
-            notifier: this.notifier,
-            mapError: mapSqliteError,
-          },
-          options.fromRevision,
-          this.subscriptionPageSize,
-        );
-      }
-      const { filter } = options;
-      return catchUpSubscription(
-        {
-          readAfter: (after, limit) => this.readAll({ fromPosition: after, maxCount: limit, filter }),
-          checkpointOf: (e) => e.position,
-          notifier: this.notifier,
-          mapError: mapSqliteError,
-        },
-        options.fromPosition,
+      return subscriptionOverReads(
+        this,
+        options,
+        { notifier: this.notifier, mapError: mapSqliteError },
         this.subscriptionPageSize,
       );
     });
