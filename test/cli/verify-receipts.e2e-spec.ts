@@ -91,6 +91,7 @@ describe('sanctum verify --receipts and verify-receipt: the players’ receipts 
     );
     fs.writeFileSync(file('flipped.jsonl'), `${JSON.stringify(kept.red[0])}\n${flipped}\n`);
     fs.writeFileSync(file('not-json.jsonl'), `${JSON.stringify(kept.red[0])}\n{"gameId": \n`);
+    fs.writeFileSync(file('empty.jsonl'), '\n');
     const keys = JSON.parse(fs.readFileSync(file('keys.json'), 'utf8'));
     fs.writeFileSync(file('key.pem'), keys.keys[0].publicKey);
 
@@ -141,6 +142,7 @@ describe('sanctum verify --receipts and verify-receipt: the players’ receipts 
       secretRed: { args: ['verify', GAME, ...receiptsOf('red.jsonl')], env: storeEnv(secret) },
       defaultKeys: { args: ['verify', GAME, '--receipts', file('red.jsonl')], env: storeEnv(original) },
       notJson: { args: ['verify', GAME, ...receiptsOf('not-json.jsonl')], env: storeEnv(original) },
+      noReceipt: { args: ['verify', GAME, ...receiptsOf('empty.jsonl')], env: storeEnv(original) },
       signatures: { args: ['verify-receipt', file('red.jsonl'), '--key', file('key.pem')] },
       head: { args: ['verify-receipt', file('head.json'), '--key', file('keys.json')] },
       flipped: { args: ['verify-receipt', file('flipped.jsonl'), '--key', file('keys.json')] },
@@ -247,6 +249,8 @@ describe('sanctum verify --receipts and verify-receipt: the players’ receipts 
     expect(runs.notJson.stderr).toMatch(/not-json\.jsonl line 2: not valid JSON/);
     expect(runs.noKey.exitCode).toBe(2);
     expect(runs.noKey.stderr).toMatch(/--key/);
+    expect(runs.noReceipt.exitCode).toBe(2);
+    expect(runs.noReceipt.stderr).toMatch(/empty\.jsonl: no receipts in the file/);
   });
 
   it('sanctum replay --receipts shows a viewer the receipts it may see, as the service answered them', () => {

@@ -9,6 +9,7 @@ import { gameIdFromFile, isGameId } from './game-id';
 import { isBrokenPipe, writeLines } from './output';
 import { ScenarioFileReader } from './scenario-file.reader';
 import { userPath } from './user-path';
+import { requiredArgument } from './required-argument';
 
 export interface SimulateOptions {
   state?: string;
@@ -50,7 +51,8 @@ export class SimulateCommand extends CommandRunner {
     return value;
   }
 
-  async run([file]: string[], options: SimulateOptions = {}): Promise<void> {
+  async run(args: string[], options: SimulateOptions = {}): Promise<void> {
+    const file = requiredArgument(args, 'file');
     try {
       process.exitCode = await this.simulate(file, options);
     } catch (error) {

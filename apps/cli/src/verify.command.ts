@@ -11,6 +11,7 @@ import { ScenarioFileReader } from './scenario-file.reader';
 import { runStoreTask } from './transfer/run-store-task';
 import { auditTarget, verifyTarget } from './verify-sources';
 import { verifyVerdictLines } from './verify-report.format';
+import { requiredArgument } from './required-argument';
 
 export interface VerifyOptions {
   json?: boolean;
@@ -60,7 +61,8 @@ export class VerifyCommand extends CommandRunner {
     return value;
   }
 
-  async run([given]: string[], options: VerifyOptions = {}): Promise<void> {
+  async run(args: string[], options: VerifyOptions = {}): Promise<void> {
+    const given = requiredArgument(args, 'game-or-file');
     await runStoreTask(async () => {
       const target = verifyTarget(given);
       if (options.receipts === undefined) {
@@ -78,7 +80,12 @@ export class VerifyCommand extends CommandRunner {
         receipt: value as unknown as Receipt,
       }));
       const keys = await this.keys(options.key);
-      const gameId = target.kind === 'game' ? target.gameId : String(handed[0].receipt.gameId);
+      const first = handed[0];
+      // readStatementFile refuses a file of no receipt; this says so again where the list is taken apart.
+      if (first === undefined) {
+        throw new CliFailure(EXIT.invalidInput, `--receipts: ${options.receipts} holds no receipt to check`);
+      }
+      const gameId = target.kind === 'game' ? target.gameId : String(first.receipt.gameId);
       const check = new ReceiptsCheck(gameId, handed, keys.keys);
       const report = await auditTarget(target, this.scenarios, (event) => check.push(event));
       const verdicts = check.verdicts(report.chain);
@@ -104,7 +111,8 @@ export class VerifyCommand extends CommandRunner {
 
 /** The audit's lines, the receipts' lines before its verdict, and the receipts' verdict first when one fails. */
 function withReceipts(audit: string[], receipts: string[], failed: string | null): string[] {
-  const verdict = audit[audit.length - 1];
+  const verdict = audit.at(-1);
+  if (verdict === undefined) return [...receipts, ...(failed === null ? [] : [failed])];
   const auditHolds = verdict.startsWith('verdict: VERIFIED');
   const last = failed ?? (auditHolds ? `${verdict}, and the game holds every receipt` : verdict);
   return [...audit.slice(0, -1), ...receipts, ...(failed !== null && !auditHolds ? [verdict] : []), last];

@@ -69,10 +69,12 @@ export abstract class EventStore {
     while (remaining > 0) {
       const maxCount = Math.min(pageSize, remaining);
       const page = await this.readStream(stream, { from, direction: options.direction, maxCount });
-      if (page.length > 0) yield page;
+      const lastOfPage = page.at(-1);
+      if (lastOfPage === undefined) return;
+      yield page;
       if (page.length < maxCount) return;
       remaining -= page.length;
-      const last = page[page.length - 1].revision;
+      const last = lastOfPage.revision;
       if (backwards && last === 0) return;
       from = backwards ? last - 1 : last + 1;
     }
@@ -91,10 +93,12 @@ export abstract class EventStore {
     while (remaining > 0) {
       const maxCount = Math.min(pageSize, remaining);
       const page = await this.readAll({ fromPosition, maxCount, filter: options.filter });
-      if (page.length > 0) yield page;
+      const last = page.at(-1);
+      if (last === undefined) return;
+      yield page;
       if (page.length < maxCount) return;
       remaining -= page.length;
-      fromPosition = page[page.length - 1].position;
+      fromPosition = last.position;
     }
   }
 

@@ -11,6 +11,7 @@ export * from './recording/game-event-line';
 export * from './recording/stored-game-event';
 export * from './loading/loaded-game';
 export * from './loading/game-repository';
+export * from './loading/stored-event-at';
 export * from './commands/game-command.service';
 export * from './time-travel/game-point';
 export * from './time-travel/time-travel.service';

@@ -28,7 +28,7 @@ ANALYTICS_REPORT_MS (5000), LOG_LEVEL (info, on stderr).
 export function parseAnalyticsArgs(argv: readonly string[]): AnalyticsArgs {
   const args: AnalyticsArgs = { once: false, help: false };
   for (let i = 0; i < argv.length; i += 1) {
-    const arg = argv[i];
+    const arg = argv[i] ?? '';
     if (arg === '--once') args.once = true;
     else if (arg === '--help' || arg === '-h') args.help = true;
     else if (arg === '--from-url' || arg.startsWith('--from-url=')) {

@@ -105,9 +105,10 @@ export class AnalyticsProjector implements BeforeApplicationShutdown {
   }
 
   private async applyAndPause(batch: RecordedEvent[]): Promise<void> {
-    if (batch.length === 0) return;
+    const last = batch.at(-1);
+    if (last === undefined) return;
     const applied = this.database.applyBatch(batch);
-    this.logger.debug(`applied ${applied} events up to position ${batch[batch.length - 1].position}`);
+    this.logger.debug(`applied ${applied} events up to position ${last.position}`);
     if (this.config.throttleMs > 0) await new Promise((resolve) => setTimeout(resolve, this.config.throttleMs));
   }
 

@@ -59,9 +59,10 @@ export class AnalyticsDatabase implements OnApplicationShutdown {
       // Under the write lock, anything at or before the stored checkpoint is already counted: skipping it keeps
       // two consumers started on the same file (or a subscription resumed from a stale position) exact.
       const fresh = before ? events.filter((event) => event.position > before.position) : events;
-      if (fresh.length === 0) return 0;
+      const last = fresh.at(-1);
+      if (last === undefined) return 0;
       for (const event of fresh) this.projection.apply(event);
-      this.writeCheckpoint.run(PROJECTION_NAME, fresh[fresh.length - 1].position, (before?.events ?? 0) + fresh.length);
+      this.writeCheckpoint.run(PROJECTION_NAME, last.position, (before?.events ?? 0) + fresh.length);
       return fresh.length;
     });
     this.readTotals = this.db.prepare(

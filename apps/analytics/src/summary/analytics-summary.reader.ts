@@ -122,13 +122,20 @@ export function readAnalyticsSummary(db: Database.Database): AnalyticsSummary {
         'SELECT game_id, reason, count FROM game_squanders ORDER BY game_id, reason',
       )
       .all();
-    for (const { game_id, reason, count } of squanders) games[game_id].squanders[reason] = count;
+    // Every row of a game's squanders and deaths is written with its game_totals row (ReadModelsProjection.apply).
+    for (const { game_id, reason, count } of squanders) {
+      const game = games[game_id];
+      if (game !== undefined) game.squanders[reason] = count;
+    }
     const deaths = db
       .prepare<[], { game_id: string; category: string; minions_died: number; groups_died: number }>(
         'SELECT game_id, category, minions_died, groups_died FROM game_deaths ORDER BY game_id, category',
       )
       .all();
-    for (const d of deaths) games[d.game_id].deaths[d.category] = { minions: d.minions_died, groups: d.groups_died };
+    for (const d of deaths) {
+      const game = games[d.game_id];
+      if (game !== undefined) game.deaths[d.category] = { minions: d.minions_died, groups: d.groups_died };
+    }
 
     const spells: Record<string, SpellSummary> = {};
     for (const { spell, ...counts } of db.prepare<[], SpellRow>('SELECT * FROM spell_totals ORDER BY spell').all()) {
@@ -139,7 +146,10 @@ export function readAnalyticsSummary(db: Database.Database): AnalyticsSummary {
         'SELECT spell, reason, count FROM spell_squanders ORDER BY spell, reason',
       )
       .all();
-    for (const { spell, reason, count } of spellSquanders) spells[spell].squanders[reason] = count;
+    for (const { spell, reason, count } of spellSquanders) {
+      const summary = spells[spell];
+      if (summary !== undefined) summary.squanders[reason] = count;
+    }
 
     const totals = { games: Object.keys(games).length, ...emptyCounters() };
     for (const game of Object.values(games)) addTo(totals, game);

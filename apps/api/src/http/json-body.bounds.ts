@@ -65,8 +65,7 @@ function isWhitespace(code: number): boolean {
 /** The path of the value the first `depth` containers lead to (`board.groups[3]`), as problems name fields. */
 function pathOf(bytes: Buffer, containers: readonly Container[], depth: number): string {
   let path = '';
-  for (let i = 0; i < depth; i += 1) {
-    const { isObject, entries, keyStart, keyEnd } = containers[i];
+  for (const { isObject, entries, keyStart, keyEnd } of containers.slice(0, depth)) {
     if (!isObject) {
       path += `[${entries - 1}]`;
       continue;
@@ -106,7 +105,7 @@ export function jsonTextBoundsProblem(text: Buffer | string, bounds: JsonBodyBou
   const containers: Container[] = [];
   let values = 1;
   for (let i = 0; i < bytes.length; i += 1) {
-    const code = bytes[i];
+    const code = bytes[i] ?? 0;
     if (isWhitespace(code) || code === COLON) continue;
     if (code === CLOSE_OBJECT || code === CLOSE_LIST) {
       containers.pop();

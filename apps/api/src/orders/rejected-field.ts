@@ -9,7 +9,7 @@ export async function withBodyFields<T>(fields: Record<string, string>, work: ()
     return await work();
   } catch (error) {
     if (!(error instanceof CommandRejected) || error.field === null) throw error;
-    const [head, ...rest] = error.field.split('.');
+    const [head = '', ...rest] = error.field.split('.');
     const renamed = fields[head];
     if (renamed === undefined) throw error;
     throw new CommandRejected(error.kind, error.rule, error.reason, [renamed, ...rest].join('.'));
@@ -17,8 +17,8 @@ export async function withBodyFields<T>(fields: Record<string, string>, work: ()
 }
 
 /** Command field → body field, per order command. */
-export const ORDER_BODY_FIELDS: Record<string, Record<string, string>> = {
+export const ORDER_BODY_FIELDS = {
   TargetSpell: { spell: 'cast' },
   OrderAttack: { attacker: 'attack.attacker', victim: 'attack.victim', attack: 'attack.attack' },
   DiscardSpell: { spell: 'discard' },
-};
+} satisfies Record<string, Record<string, string>>;

@@ -10,6 +10,7 @@ import { ScenarioFileReader } from '../scenario-file.reader';
 import { runStoreTask } from '../transfer/run-store-task';
 import { STORE_EXIT } from '../transfer/store-exit-codes';
 import { ServiceClient, ServiceRefused } from './service.client';
+import { requiredArgument } from '../required-argument';
 
 export interface PlayOptions {
   url?: string;
@@ -58,7 +59,8 @@ export class PlayCommand extends CommandRunner {
     return value;
   }
 
-  async run([file]: string[], options: PlayOptions = {}): Promise<void> {
+  async run(args: string[], options: PlayOptions = {}): Promise<void> {
+    const file = requiredArgument(args, 'file');
     await runStoreTask(() => this.play(file, options));
   }
 
@@ -157,7 +159,10 @@ export class PlayCommand extends CommandRunner {
   /** The game's first event as the set-up makes it; a set-up the rules refuse is refused here, as simulate does (2). */
   private createdEvent(file: string, scenario: Scenario, gameId: string): DomainEvent {
     try {
-      return runScenario({ ...scenario, turns: [] }, gameId).events[0];
+      const [created] = runScenario({ ...scenario, turns: [] }, gameId).events;
+      // A set-up the rules accept is always recorded as its GameCreated.
+      if (created === undefined) throw new Error(`${file}: the engine recorded no event for the set-up`);
+      return created;
     } catch (error) {
       if (!(error instanceof ScenarioFailed)) throw error;
       const { field, rule, reason } = error.rejection;
@@ -205,7 +210,8 @@ export class PlayCommand extends CommandRunner {
       // The collection is one atomic append (the next turn's start included): once it shows, all of it does.
       const answer = await service.call('GET', `${path}/events?from=${from}`, token);
       const events = answer.events as { revision: number; type: string }[];
-      if (events.some((event) => event.type === 'GarbageCollected')) return events[events.length - 1].revision;
+      const last = events.at(-1);
+      if (last !== undefined && events.some((event) => event.type === 'GarbageCollected')) return last.revision;
       if (Date.now() > deadline) {
         throw new CliFailure(
           EXIT.internal,

@@ -14,6 +14,7 @@ import { writeLines } from '../output';
 import { runStoreTask } from '../transfer/run-store-task';
 import { userPath } from '../user-path';
 import { REQUIRED_SIGNING_KEYS_OPTION, requiredSigningKeys } from './signing-keys.option';
+import { requiredArgument } from '../required-argument';
 
 export interface VerifyProofOptions {
   key?: string;
@@ -84,7 +85,8 @@ export class VerifyProofCommand extends CommandRunner {
     return value;
   }
 
-  async run([file]: string[], options: VerifyProofOptions = {}): Promise<void> {
+  async run(args: string[], options: VerifyProofOptions = {}): Promise<void> {
+    const file = requiredArgument(args, 'file');
     await runStoreTask(async () => {
       const keys = await requiredSigningKeys(options.key);
       const answer = await readJson(file, 'proof');

@@ -5,6 +5,7 @@ import { writeLines } from '../output';
 import { runStoreTask } from '../transfer/run-store-task';
 import { REQUIRED_SIGNING_KEYS_OPTION, requiredSigningKeys } from './signing-keys.option';
 import { type StatementOfFile, readStatementFile } from './statement-file.reader';
+import { requiredArgument } from '../required-argument';
 
 export interface VerifyReceiptOptions {
   key?: string;
@@ -33,7 +34,8 @@ export class VerifyReceiptCommand extends CommandRunner {
     return value;
   }
 
-  async run([file]: string[], options: VerifyReceiptOptions = {}): Promise<void> {
+  async run(args: string[], options: VerifyReceiptOptions = {}): Promise<void> {
+    const file = requiredArgument(args, 'file');
     await runStoreTask(async () => {
       const keys = await requiredSigningKeys(options.key);
       const statements = await readStatementFile(file);

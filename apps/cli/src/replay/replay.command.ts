@@ -41,6 +41,7 @@ import { STEP_HELP, StepKeys } from './step-keys';
 import { StepSession, type StepSessionIo } from './step-session';
 import { StoreGameSource } from './store-game.source';
 import { styleFor } from './terminal-style';
+import { requiredArgument } from '../required-argument';
 
 export interface ReplayOptions {
   from?: number;
@@ -158,7 +159,8 @@ export class ReplayCommand extends CommandRunner {
     return true;
   }
 
-  async run([target]: string[], options: ReplayOptions = {}): Promise<void> {
+  async run(args: string[], options: ReplayOptions = {}): Promise<void> {
+    const target = requiredArgument(args, 'game-or-file');
     await runStoreTask(() => this.replay(target, options));
   }
 

@@ -102,7 +102,10 @@ export class StepSession {
   }
 
   private get current(): GameEventLine {
-    return this.shown[this.cursor];
+    const event = this.shown[this.cursor];
+    // Asked for only once the session shows an event.
+    if (event === undefined) throw new Error(`the step session shows no event (at ${this.cursor})`);
+    return event;
   }
 
   /** The first event of the current turn, or of the turn before when the current event is that first one. */

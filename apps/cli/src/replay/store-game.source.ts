@@ -1,6 +1,4 @@
-import { gameStream } from '@app/games/game-stream';
-import { type GameEventLine } from '@app/games/recording/game-event-line';
-import { storedGameEvent } from '@app/games/recording/stored-game-event';
+import { type GameEventLine, gameStream, storedEventAt, storedGameEvent } from '@app/games';
 import { CliFailure } from '../cli-failure.error';
 import { EXIT } from '../exit-codes';
 import type { ConfiguredStore } from '../transfer/configured-store';
@@ -26,8 +24,7 @@ export class StoreGameSource implements ReplaySource {
     const revision = await this.configured.store.streamRevision(stream);
     if (revision === null)
       throw new CliFailure(EXIT.invalidInput, `game ${this.gameId} not found in ${this.configured.name}`);
-    const [event] = await this.configured.store.readStream(stream, { from: revision, maxCount: 1 });
-    this.lastEvent = storedGameEvent(event);
+    this.lastEvent = storedGameEvent(await storedEventAt(this.configured.store, stream, revision));
     return this.lastEvent;
   }
 

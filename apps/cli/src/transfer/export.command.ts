@@ -8,6 +8,7 @@ import { openConfiguredStore } from './configured-store';
 import { startProgress } from './progress-bar';
 import { runStoreTask } from './run-store-task';
 import { STORE_EXIT } from './store-exit-codes';
+import { requiredArgument } from '../required-argument';
 
 /** Events per read: memory stays flat however long the game is. */
 const PAGE_SIZE = 1000;
@@ -25,7 +26,8 @@ const PAGE_SIZE = 1000;
   argsDescription: { game: 'a game id in the configured store (EVENT_STORE, SQLITE_PATH, ESDB_CONNECTION_STRING)' },
 })
 export class ExportCommand extends CommandRunner {
-  async run([gameId]: string[]): Promise<void> {
+  async run(args: string[]): Promise<void> {
+    const gameId = requiredArgument(args, 'game');
     await runStoreTask(() => this.export(gameId));
   }
 

@@ -1,4 +1,4 @@
-import { CHAIN_SECRET_FIELD, chainEvents, chainSecretOf, genesisHash } from '@app/games';
+import { CHAIN_SECRET_FIELD, chainEvent, chainSecretOf, genesisHash } from '@app/games';
 import type { GameEventLine } from '@app/games/recording/game-event-line';
 import type { CliFailure } from '../cli-failure.error';
 import { readEventFile } from './event-file.reader';
@@ -57,8 +57,8 @@ export async function* chainedEventsOf(
     }
     if (event.revision !== expected) throw broken(expected, `missing revision (found ${event.revision} instead)`);
     if (event.metadata.gameId !== gameId) throw broken(expected, `metadata.gameId is not ${gameId}`);
-    const [linked] = chainEvents(previous, [event]).events;
-    previous = linked.metadata.hash as string;
+    const linked = chainEvent(previous, event);
+    previous = linked.metadata.hash;
     expected += 1;
     yield linked;
   }

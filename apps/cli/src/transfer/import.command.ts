@@ -14,6 +14,7 @@ import { chainedEventsOf, chainingOf, type FileChaining } from './file-chain.rea
 import { startProgress } from './progress-bar';
 import { runStoreTask } from './run-store-task';
 import { STORE_EXIT } from './store-exit-codes';
+import { requiredArgument } from '../required-argument';
 
 export interface ImportOptions {
   gameId?: string;
@@ -91,7 +92,8 @@ export class ImportCommand extends CommandRunner {
     return true;
   }
 
-  async run([file]: string[], options: ImportOptions = {}): Promise<void> {
+  async run(args: string[], options: ImportOptions = {}): Promise<void> {
+    const file = requiredArgument(args, 'file');
     await runStoreTask(() => this.import(file, options));
   }
 

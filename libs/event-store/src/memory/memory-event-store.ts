@@ -94,7 +94,9 @@ export class MemoryEventStore extends EventStore implements SnapshotStore {
     if (options.direction === 'backwards') {
       const start = Math.min(options.from ?? list.length - 1, list.length - 1);
       const out: RecordedEvent[] = [];
-      for (let r = start; r >= 0 && out.length < maxCount; r--) out.push(toRecorded(list[r]));
+      for (const event of list.slice(Math.max(0, start + 1 - maxCount), start + 1).reverse()) {
+        out.push(toRecorded(event));
+      }
       return out;
     }
     const start = options.from ?? 0;
@@ -114,7 +116,8 @@ export class MemoryEventStore extends EventStore implements SnapshotStore {
     const out: RecordedEvent[] = [];
     // position p sits at index p - 1, so the first event after fromPosition is at index fromPosition.
     for (let i = options.fromPosition ?? 0; i < this.log.length && out.length < maxCount; i++) {
-      if (matchesFilter(this.log[i], options.filter)) out.push(toRecorded(this.log[i]));
+      const event = this.log[i];
+      if (event !== undefined && matchesFilter(event, options.filter)) out.push(toRecorded(event));
     }
     return out;
   }

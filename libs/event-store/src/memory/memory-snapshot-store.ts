@@ -25,8 +25,7 @@ export class MemorySnapshotStore extends SnapshotStore {
 
   override async loadSnapshot(stream: string, engineVersion: string, atOrBefore?: number): Promise<Snapshot | null> {
     const list = this.byStream.get(stream) ?? [];
-    for (let i = list.length - 1; i >= 0; i--) {
-      const s = list[i];
+    for (const s of list.slice().reverse()) {
       if (s.engineVersion === engineVersion && (atOrBefore === undefined || s.revision <= atOrBefore)) {
         return { revision: s.revision, state: s.state };
       }

@@ -182,8 +182,9 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
     const append = serialiseAppend(stream, events, expectedRevision);
     // Settles once its group's transaction has committed (or failed): nothing is acknowledged before.
     const result = await this.appends.add(append);
-    if (result.positions.length > 0) {
-      this.listener.noteAppended(result.positions[result.positions.length - 1]);
+    const lastPosition = result.positions.at(-1);
+    if (lastPosition !== undefined) {
+      this.listener.noteAppended(lastPosition);
       this.notifier.notify(); // this process's subscribers need not wait for the notification's round trip
     }
     return result;
@@ -357,7 +358,10 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
       ],
     });
     return group.map((append, i): AppendOutcome<AppendResult> => {
-      const { ok, actual, first_position: first } = rows[i];
+      const row = rows[i];
+      // append_events answers one row per append of the group, in order.
+      if (row === undefined) return { ok: false, error: new Error(`append_events answered no row for append ${i}`) };
+      const { ok, actual, first_position: first } = row;
       if (!ok) {
         return {
           ok: false,

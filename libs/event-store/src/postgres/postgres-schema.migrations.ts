@@ -116,7 +116,7 @@ $fn$;
 ];
 
 /** The schema version this build needs (the last migration's). */
-export const POSTGRES_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
+export const POSTGRES_SCHEMA_VERSION = Math.max(...MIGRATIONS.map((migration) => migration.version));
 
 /**
  * Brings the schema up to date: creates it on the first start, applies what a newer build added, and does
@@ -141,7 +141,7 @@ export async function migratePostgresSchema(pool: Pool, schema: string): Promise
     const { rows } = await client.query<{ version: number | null }>(
       `SELECT max(version) AS version FROM ${schema}.schema_versions`,
     );
-    const current = rows[0].version ?? 0;
+    const current = rows[0]?.version ?? 0;
     if (current > POSTGRES_SCHEMA_VERSION) {
       throw new Error(
         `the postgres schema '${schema}' is at version ${current}, newer than this build knows ` +

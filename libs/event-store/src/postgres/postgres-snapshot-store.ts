@@ -32,7 +32,8 @@ export class PostgresSnapshotStore extends SnapshotStore {
              ORDER BY revision DESC LIMIT 1`,
       values: [stream, engineVersion, atOrBefore ?? Number.MAX_SAFE_INTEGER],
     });
-    return rows.length > 0 ? { revision: rows[0].revision, state: rows[0].state } : null;
+    const [row] = rows;
+    return row === undefined ? null : { revision: row.revision, state: row.state };
   }
 
   override async deleteSnapshots(stream?: string): Promise<number> {

@@ -216,8 +216,9 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
       }
       throw mapSqliteError(error);
     }
-    if (result.positions.length > 0) {
-      this.lastSeenPosition = Math.max(this.lastSeenPosition, result.positions[result.positions.length - 1]);
+    const lastPosition = result.positions.at(-1);
+    if (lastPosition !== undefined) {
+      this.lastSeenPosition = Math.max(this.lastSeenPosition, lastPosition);
       this.notifier.notify();
     }
     return result;

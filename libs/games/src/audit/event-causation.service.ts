@@ -63,7 +63,7 @@ export class EventCausationService {
       command: {
         commandId: String(event.metadata.commandId),
         correlationId: String(event.metadata.correlationId),
-        type: isInputEventType(first.type) ? INPUT_EVENT_COMMANDS[first.type] : null,
+        type: first !== undefined && isInputEventType(first.type) ? INPUT_EVENT_COMMANDS[first.type] : null,
       },
     };
   }

@@ -97,11 +97,15 @@ export class GameForkService {
     next: GameEventLine | undefined,
   ): Promise<void> {
     const at = copied.length - 1;
-    if (commandBoundary(copied[at], next)) return;
+    const last = copied[at];
+    if (last === undefined || commandBoundary(last, next)) return;
     let start = at;
-    while (start > 0 && !commandBoundary(copied[start - 1], copied[start])) start -= 1;
+    for (let before = copied[start - 1]; before !== undefined && !commandBoundary(before, copied[start]);) {
+      start -= 1;
+      before = copied[start - 1];
+    }
     let end = at;
-    let previous = copied[at];
+    let previous = last;
     for await (const recorded of this.store.streamEvents(gameStream(originId), { from: at + 1 })) {
       const event = storedGameEvent(recorded);
       if (commandBoundary(previous, event)) break;
@@ -111,7 +115,7 @@ export class GameForkService {
     const points = start > 0 ? `${start - 1} or ${end}` : `${end}`;
     throw new ForkRefusedError(
       originId,
-      `revision ${at} is in the middle of command ${String(copied[at].metadata.commandId)} (revisions ${start} to ` +
+      `revision ${at} is in the middle of command ${String(last.metadata.commandId)} (revisions ${start} to ` +
         `${end}): a fork point must end a command; fork at ${points}`,
     );
   }

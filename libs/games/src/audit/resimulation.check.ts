@@ -29,7 +29,11 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (keysA.length !== keysB.length) return false;
   for (let i = 0; i < keysA.length; i += 1) {
     const key = keysA[i];
-    if (key !== keysB[i] || !sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) {
+    if (
+      key === undefined ||
+      key !== keysB[i] ||
+      !sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])
+    ) {
       return false;
     }
   }
@@ -112,7 +116,12 @@ export class ResimulationCheck {
         ? { [CHAIN_SECRET_FIELD]: stored.metadata[CHAIN_SECRET_FIELD] }
         : {};
     if (this.next === this.derived.length && !this.runCommandOf(stored)) return;
-    const expected = this.expectedAt(this.position, this.derived[this.next]);
+    const derived = this.derived[this.next];
+    if (derived === undefined) {
+      this.diverge('the engine derives no event for the command this event belongs to', null, stored);
+      return;
+    }
+    const expected = this.expectedAt(this.position, derived);
     this.next += 1;
     if (!sameEvent(expected, { ...stored, metadata: withoutLinks(stored.metadata) })) {
       this.diverge(differenceOf(expected, stored), expected, stored);
@@ -130,8 +139,9 @@ export class ResimulationCheck {
 
   /** Call once the last stored event was pushed: a command cut short is a divergence too. */
   finish(): void {
-    if (this.divergence || this.next === this.derived.length) return;
-    const expected = this.expectedAt(this.position, this.derived[this.next]);
+    const derived = this.derived[this.next];
+    if (this.divergence || derived === undefined) return;
+    const expected = this.expectedAt(this.position, derived);
     this.diverge(
       `missing event: the stream ends, the engine derives more events for command ${String(expected.metadata.commandId)}`,
       expected,

@@ -126,13 +126,15 @@ export class GameCommandService {
    */
   private async replay(gameId: string, commandId: string, command?: Command): Promise<CommandOutcome | null> {
     const events = await this.recorded.find(gameId, commandId);
-    if (events === null) return null;
-    const recorded = inputCommandOf(events[0]);
+    const [first] = events ?? [];
+    const last = events?.at(-1);
+    if (events === null || first === undefined || last === undefined) return null;
+    const recorded = inputCommandOf(first);
     if (command !== undefined && (recorded === null || !sameCommand(recorded, command))) {
       throw new IdempotencyKeyReusedError(gameId, commandId);
     }
     const latest = await this.games.loadLatest(gameId);
-    return { gameId, events, revision: events[events.length - 1].revision, state: latest.state, replayed: true };
+    return { gameId, events, revision: last.revision, state: latest.state, replayed: true };
   }
 
   /**
@@ -150,7 +152,9 @@ export class GameCommandService {
     if (chainSecret !== undefined) {
       // Recorded with the game's first event (GameCreated), which keys the genesis the chain starts from.
       const [created] = decision.events;
-      created.metadata = { ...created.metadata, [CHAIN_SECRET_FIELD]: chainSecret } as DomainEvent['metadata'];
+      if (created !== undefined) {
+        created.metadata = { ...created.metadata, [CHAIN_SECRET_FIELD]: chainSecret } as DomainEvent['metadata'];
+      }
     }
     const { events, lastHash } = chainEvents<DomainEvent>(game.lastHash, decision.events);
     const expected = game.revision < 0 ? 'no-stream' : game.revision;

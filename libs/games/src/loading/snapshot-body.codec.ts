@@ -1,5 +1,5 @@
 import { COLOURS, ENGINE_VERSION, restoredState } from '@app/rules';
-import type { GameState, PlayerState } from '@app/rules';
+import type { Colour, GameState, PlayerState } from '@app/rules';
 import { createHash } from 'node:crypto';
 import type { SetupDecks } from './setup-decks.cache';
 
@@ -21,7 +21,7 @@ type StoredDeck = string[] | number;
 
 interface SnapshotBody {
   /** The state, with each player's `deck` either its cards or a StoredDeck length (key order kept). */
-  state: Omit<GameState, 'players'> & { players: Record<string, Omit<PlayerState, 'deck'> & { deck: StoredDeck }> };
+  state: Omit<GameState, 'players'> & { players: Record<Colour, Omit<PlayerState, 'deck'> & { deck: StoredDeck }> };
   /** The hash the game's chain ends with at the snapshot's revision. */
   hash: string;
 }

@@ -164,7 +164,7 @@ export class GameReads {
       const line = viewing.view(event, await viewing.redactorFor(event));
       if (line !== null) events.push(line);
     }
-    const lastPosition = read.length === 0 ? null : read[read.length - 1].position;
+    const lastPosition = read.at(-1)?.position ?? null;
     return { events, lastPosition, more: read.length === limit };
   }
 

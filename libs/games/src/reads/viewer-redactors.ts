@@ -8,6 +8,7 @@ import { storedGameEvent } from '../recording/stored-game-event';
 import { TimeTravelService } from '../time-travel/time-travel.service';
 import { EventRedactor, redactorMustStartAtOrdersPhase } from '../viewers/event-redactor';
 import { type Viewer, seesTheRecord } from '../viewers/viewer';
+import { storedEventAt } from '../loading/stored-event-at';
 
 /** A redactor ready for the event of revision `next` (the first one the caller will feed it). */
 export interface PositionedRedactor {
@@ -56,7 +57,7 @@ export class ViewerRedactors {
 
   private async startFor(gameId: string, revision: number): Promise<number> {
     if (revision === 0) return 0;
-    const [previous] = await this.store.readStream(gameStream(gameId), { from: revision - 1, maxCount: 1 });
+    const previous = await storedEventAt(this.store, gameStream(gameId), revision - 1);
     const { turn, phase } = previous.metadata as { turn: number; phase: Phase };
     if (!redactorMustStartAtOrdersPhase(phase)) return revision;
     return this.timeTravel.revisionOf(gameId, { turn: Number(turn), phase: 'orders', edge: 'start' });

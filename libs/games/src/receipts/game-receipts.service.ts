@@ -16,6 +16,7 @@ import { receiptVisibleTo } from './receipt-visibility';
 import { commandSpans } from './recorded-command.spans';
 import { signStatement } from './signed-statement';
 import type { PublishedKeys } from './signing-key';
+import { storedEventAt } from '../loading/stored-event-at';
 
 const PAGE_SIZE = 1000;
 /** How many games' "is the chain keyed?" answers are kept (revision 0 never changes). */
@@ -59,9 +60,11 @@ export class GameReceipts {
    * whose chain is not keyed.
    */
   async forOutcome(outcome: Pick<CommandOutcome, 'gameId' | 'events'>): Promise<Receipt | undefined> {
-    const events = outcome.events;
-    if (!(await this.chainIsKeyed(outcome.gameId))) return undefined;
-    return this.receiptOf(outcome.gameId, events[0], events[events.length - 1]);
+    const [first] = outcome.events;
+    const last = outcome.events.at(-1);
+    // Every handled command records at least one event.
+    if (first === undefined || last === undefined || !(await this.chainIsKeyed(outcome.gameId))) return undefined;
+    return this.receiptOf(outcome.gameId, first, last);
   }
 
   /** Whether the game's first event records a chain secret (the games created since receipts exist all do). */
@@ -97,7 +100,7 @@ export class GameReceipts {
     const last = await this.store.streamRevision(gameStream(gameId));
     if (last === null) throw new GameNotFoundError(gameId);
     if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId))) throw new UnkeyedChainError(gameId);
-    const [event] = await this.store.readStream(gameStream(gameId), { from: last, maxCount: 1 });
+    const event = await storedEventAt(this.store, gameStream(gameId), last);
     return signStatement(this.keys, { gameId, revision: event.revision, hash: String(event.metadata.hash) });
   }
 

@@ -97,6 +97,7 @@ export function keysOfPublished(document: unknown, where: string): Map<string, K
     if (typeof publicKey !== 'string')
       throw new SigningKeyInvalidError(`${where}: keys[${i}].publicKey must be a PEM text`);
     const [key] = parsePublicKeys(publicKey, `${where}: keys[${i}].publicKey`);
+    if (key === undefined) throw new SigningKeyInvalidError(`${where}: keys[${i}].publicKey holds no key`);
     if (keyId !== keyIdOf(key)) {
       throw new SigningKeyInvalidError(`${where}: keys[${i}].keyId is not the id of its public key (${keyIdOf(key)})`);
     }

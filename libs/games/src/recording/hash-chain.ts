@@ -39,14 +39,20 @@ export function eventHash(prevHash: string, event: Hashable): string {
   return sha256(prevHash + canonicalJson({ type: event.type, data: event.data, metadata }));
 }
 
+/** Links one event onto the chain ending at `prevHash`: the event to store, its hash in its metadata. */
+export function chainEvent<E extends Hashable>(prevHash: string, event: E): E & { metadata: ChainLinks } {
+  const metadata = { ...event.metadata, prevHash };
+  const hash = eventHash(prevHash, { type: event.type, data: event.data, metadata });
+  return { ...event, metadata: { ...metadata, hash } };
+}
+
 /** Links a batch of engine events onto the chain ending at `prevHash`; returns the events to store. */
 export function chainEvents<E extends Hashable>(prevHash: string, events: E[]): { events: E[]; lastHash: string } {
   let previous = prevHash;
   const chained = events.map((event) => {
-    const metadata = { ...event.metadata, prevHash: previous };
-    const hash = eventHash(previous, { type: event.type, data: event.data, metadata });
-    previous = hash;
-    return { ...event, metadata: { ...metadata, hash } };
+    const linked = chainEvent(previous, event);
+    previous = linked.metadata.hash;
+    return linked;
   });
   return { events: chained, lastHash: previous };
 }

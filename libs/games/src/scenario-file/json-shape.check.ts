@@ -54,11 +54,10 @@ export function jsonShapeProblems(json: unknown): string[] {
       }
       continue;
     }
-    const keys = Object.keys(value);
-    for (let i = keys.length - 1; i >= 0; i -= 1) {
-      const child = { parent: place, key: keys[i] };
-      if (isReservedKey(keys[i])) stack.push({ reserved: child });
-      else stack.push({ value: (value as Record<string, unknown>)[keys[i]], place: child, depth: depth + 1 });
+    for (const key of Object.keys(value).reverse()) {
+      const child = { parent: place, key };
+      if (isReservedKey(key)) stack.push({ reserved: child });
+      else stack.push({ value: (value as Record<string, unknown>)[key], place: child, depth: depth + 1 });
     }
   }
   return problems;

@@ -1,7 +1,7 @@
 import type { Phase } from '@app/rules';
 
 /** Phases in the order a turn runs them; with the turn number they order every event of a game. */
-export const PHASE_ORDER: readonly Phase[] = [
+export const PHASE_ORDER = [
   'setup',
   'start',
   'orders',
@@ -9,7 +9,7 @@ export const PHASE_ORDER: readonly Phase[] = [
   'combat',
   'endOfTurn',
   'garbageCollection',
-];
+] as const satisfies readonly Phase[];
 
 /** A moment of a game named by turn (and phase): right after its first event (`start`) or its last (`end`). */
 export interface TurnPoint {

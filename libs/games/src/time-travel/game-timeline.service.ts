@@ -75,7 +75,7 @@ export class GameTimelineService {
 /** The caller's own copy: the kept timeline's last segment grows in place when the game goes on. */
 function copyOf(timeline: GameTimeline): GameTimeline {
   const segments = timeline.segments.slice();
-  const last = segments.length - 1;
-  if (last >= 0) segments[last] = { ...segments[last] };
+  const last = segments.at(-1);
+  if (last !== undefined) segments[segments.length - 1] = { ...last };
   return { ...timeline, segments };
 }

@@ -6,6 +6,7 @@ import { asDomainEvent } from '../recording/stored-game-event';
 import { GameRepository } from '../loading/game-repository';
 import type { LoadedGame } from '../loading/loaded-game';
 import { PHASE_ORDER, type TurnPoint, pointKey } from './game-point';
+import { storedEventAt } from '../loading/stored-event-at';
 
 /**
  * Time travel: the state at any revision, or at the start or end of any turn and phase. Turn and phase are in
@@ -33,7 +34,7 @@ export class TimeTravelService {
     const last = await this.store.streamRevision(stream);
     if (last === null) throw new GameNotFoundError(gameId);
     const keyAt = async (revision: number): Promise<number> => {
-      const [event] = await this.store.readStream(stream, { from: revision, maxCount: 1 });
+      const event = await storedEventAt(this.store, stream, revision);
       const { turn, phase } = asDomainEvent(event).metadata;
       return pointKey(turn, phase);
     };

@@ -35,7 +35,8 @@ function split(n: number): number {
 /** MTH: the root of the tree whose leaf hashes these are (the hash of the empty string for none). */
 export function rootOf(leafHashes: readonly Buffer[]): Buffer {
   if (leafHashes.length === 0) return sha256();
-  if (leafHashes.length === 1) return leafHashes[0];
+  const [only, ...others] = leafHashes;
+  if (only !== undefined && others.length === 0) return only;
   const k = split(leafHashes.length);
   return nodeHash(rootOf(leafHashes.slice(0, k)), rootOf(leafHashes.slice(k)));
 }
@@ -124,9 +125,11 @@ export function verifyConsistency(
     fn = half(fn);
     sn = half(sn);
   }
-  let fr = path[0];
-  let sr = path[0];
-  for (const c of path.slice(1)) {
+  const [start, ...rest] = path;
+  if (start === undefined) return false;
+  let fr = start;
+  let sr = start;
+  for (const c of rest) {
     if (sn === 0) return false;
     if (odd(fn) || fn === sn) {
       fr = nodeHash(c, fr);

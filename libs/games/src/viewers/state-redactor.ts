@@ -1,5 +1,5 @@
 import type { GameState, Order } from '@app/rules';
-import { addPools, hostSpells, removeOne } from '@app/rules';
+import { addPools, hostSpells, orderAt, removeOne, spellAt } from '@app/rules';
 import type { Viewer } from './viewer';
 import { isViewersOwn } from './viewer';
 import { releasedTurnAt } from './event-redactor';
@@ -21,8 +21,8 @@ export function viewState(state: GameState, viewer: Viewer): ViewedState {
   const ordersHidden = state.turn > releasedTurnAt(state.turn, state.phase);
   const hiddenOrders: Order[] = [];
   for (const orderId of state.orderIds) {
-    const order = state.orders[orderId];
-    const secret = order.kind === 'cast' && !state.spells[order.spell].visible;
+    const order = orderAt(state, orderId);
+    const secret = order.kind === 'cast' && !spellAt(state, order.spell).visible;
     if (!own(order.player) && (ordersHidden || secret)) hiddenOrders.push(order);
   }
   for (const order of hiddenOrders) {

@@ -25,7 +25,7 @@ export function playerToken(secret: string, gameId: string, colour: Colour): str
 export function readPlayerToken(secret: string, token: string): PlayerClaim | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
-  const [gameId, colour, given] = parts;
+  const [gameId = '', colour = '', given = ''] = parts;
   if (!SETUP_ID.test(gameId) || !isColour(colour)) return null;
   return sameToken(given, signature(secret, gameId, colour)) ? { gameId, colour } : null;
 }
