@@ -45,3 +45,22 @@ export function byTestId(id) {
 export function plural(count, noun) {
   return `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
 }
+
+/**
+ * Makes `parent`'s children exactly `children`, in that order, moving only those out of place: nodes already
+ * where they belong are not touched, so the browser restyles and lays out only what moved or is new.
+ * @param {Element} parent
+ * @param {Node[]} children
+ */
+export function placeChildren(parent, children) {
+  let at = parent.firstChild;
+  for (const child of children) {
+    if (child === at) at = at.nextSibling;
+    else parent.insertBefore(child, at);
+  }
+  while (at !== null) {
+    const next = at.nextSibling;
+    at.remove();
+    at = next;
+  }
+}
