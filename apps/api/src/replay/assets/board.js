@@ -62,8 +62,8 @@ function spellsShown(state, ids) {
   });
 }
 
-/** @param {string} a @param {string} b */
-const byId = (a, b) => a.localeCompare(b, 'en', { numeric: true });
+/** `s2` before `s10`. One collator for every comparison: `localeCompare` with options makes one per call. */
+const byId = new Intl.Collator('en', { numeric: true }).compare;
 
 export class Board {
   /**

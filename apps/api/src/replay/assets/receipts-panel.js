@@ -3,7 +3,7 @@
 // public ones, the organiser all): listed with a link to each command's last event, named on the selected event,
 // and saved as JSON lines, the file `sanctum verify GAME --receipts FILE` reads. Read once the panel is opened
 // (recomputing them is a pass over the whole game), then again as the game goes on.
-import { h, plural } from './dom.js';
+import { grouped, h, plural } from './dom.js';
 
 /** @typedef {import('./types.js').Receipt} Receipt */
 /** @typedef {import('./api-client.js').ApiClient} ApiClient */
@@ -104,7 +104,7 @@ export class ReceiptsPanel {
     );
     status.textContent =
       receipts.length > listed.length
-        ? `the latest ${plural(listed.length, 'receipt')} of ${receipts.length.toLocaleString('en')}; the file has them all`
+        ? `the latest ${plural(listed.length, 'receipt')} of ${grouped(receipts.length)}; the file has them all`
         : '';
     const lines = receipts.map((receipt) => `${JSON.stringify(receipt)}\n`).join('');
     download.href = `data:application/x-ndjson;charset=utf-8,${encodeURIComponent(lines)}`;
