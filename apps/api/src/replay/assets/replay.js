@@ -48,6 +48,7 @@ const receipts = new ReceiptsPanel(
   {
     panel: byTestId('receipts-panel'),
     list: byTestId('receipts'),
+    more: byTestId('receipts-more'),
     download: byTestId('receipts-download'),
     status: byTestId('receipts-status'),
   },
