@@ -23,14 +23,16 @@ export class GameReceiptsHttpController {
 
   @Get('receipts')
   @Access('reader', { viewAs: true })
-  @ApiOperation({ summary: 'The signed receipts of the recorded commands the caller may see' })
+  @ApiOperation({ summary: 'The signed receipts of the recorded commands the caller may see, whole or in pages' })
   @ApiOkResponse({ type: GameReceiptsResponseDto })
   async list(
     @Param('id', GameIdPipe) gameId: string,
-    @Query() { commandId }: GameReceiptsQueryDto,
+    @Query() { commandId, from, limit }: GameReceiptsQueryDto,
     @CurrentViewer() viewer: Viewer,
   ): Promise<GameReceiptsResponseDto> {
-    return { gameId, receipts: await this.receipts.list(gameId, viewer, commandId) };
+    const page = await this.receipts.page(gameId, viewer, { commandId, from, limit });
+    // `next` only for a page, as GET /games/:id/events does: an answer without `limit` stays as it was.
+    return limit === undefined ? { gameId, receipts: page.receipts } : { gameId, ...page };
   }
 
   @Get('head')

@@ -19,6 +19,19 @@ import type { PublishedKeys } from './signing-key';
 import { storedEventAt } from '../loading/stored-event-at';
 
 const PAGE_SIZE = 1000;
+
+/** Which receipts (GameReceipts.page): of the commands recorded from `from` on, at most `limit`, one command's. */
+export interface ReceiptPageQuery {
+  from?: number;
+  limit?: number;
+  commandId?: string;
+}
+
+export interface ReceiptPage {
+  receipts: Receipt[];
+  /** The `from` of the next page; null when none of this view's receipts is left after this one. */
+  next: number | null;
+}
 /** How many games' "is the chain keyed?" answers are kept (revision 0 never changes). */
 const KEYED_ANSWERS = 10_000;
 
@@ -84,15 +97,33 @@ export class GameReceipts {
 
   /** The receipts of every recorded command this viewer may see (receiptVisibleTo), in revision order. */
   async list(gameId: string, viewer: Viewer, commandId?: string): Promise<Receipt[]> {
+    return (await this.page(gameId, viewer, { commandId })).receipts;
+  }
+
+  /**
+   * The receipts this viewer may see of the commands recorded from revision `from` on, at most `limit` of them
+   * (all without it), and `next`: the `from` of the next page, or null when no receipt of this view is left. The
+   * game is read only as far as the page needs. `next` is the revision after the page's last receipt, so it tells
+   * nothing of the commands this viewer may not see.
+   */
+  async page(gameId: string, viewer: Viewer, query: ReceiptPageQuery): Promise<ReceiptPage> {
     const last = await this.store.streamRevision(gameStream(gameId));
     if (last === null) throw new GameNotFoundError(gameId);
-    if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId))) return [];
+    if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId))) return { receipts: [], next: null };
+    const from = query.from ?? 0;
     const receipts: Receipt[] = [];
-    for await (const { first, last: end } of commandSpans(this.events(gameId, last))) {
-      if (commandId !== undefined && first.metadata.commandId !== commandId) continue;
-      if (receiptVisibleTo(viewer, first)) receipts.push(this.receiptOf(gameId, first, end));
+    // From the event before `from`: a command that began before it is another page's, and this tells which.
+    const start = Math.max(0, from - 1);
+    for await (const { first, last: end } of commandSpans(this.events(gameId, start, last))) {
+      if (first.revision < from) continue;
+      if (query.commandId !== undefined && first.metadata.commandId !== query.commandId) continue;
+      if (!receiptVisibleTo(viewer, first)) continue;
+      const lastOfPage = receipts.at(-1);
+      if (receipts.length === query.limit && lastOfPage !== undefined)
+        return { receipts, next: lastOfPage.revision + 1 };
+      receipts.push(this.receiptOf(gameId, first, end));
     }
-    return receipts;
+    return { receipts, next: null };
   }
 
   /** The game's latest revision and its chain hash, signed; UnkeyedChainError for anyone but the organiser of an unkeyed game. */
@@ -108,8 +139,13 @@ export class GameReceipts {
     return { keys: this.keys.published() };
   }
 
-  private async *events(gameId: string, last: number): AsyncGenerator<GameEventLine> {
-    const pages = this.store.readStreamPages(gameStream(gameId), { pageSize: PAGE_SIZE, maxCount: last + 1 });
+  private async *events(gameId: string, from: number, last: number): AsyncGenerator<GameEventLine> {
+    if (from > last) return;
+    const pages = this.store.readStreamPages(gameStream(gameId), {
+      from,
+      pageSize: PAGE_SIZE,
+      maxCount: last - from + 1,
+    });
     for await (const page of pages) for (const event of page) yield storedGameEvent(event);
   }
 }

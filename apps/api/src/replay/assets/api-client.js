@@ -100,11 +100,14 @@ export class ApiClient {
   }
 
   /**
-   * The signed receipts of the commands this view may see, recomputed by the service from the stored events.
-   * @returns {Promise<{ gameId: string; receipts: Receipt[] }>}
+   * A page of the signed receipts of the commands this view may see (those recorded from `from` on), recomputed by
+   * the service from the stored events; `next` the `from` of the next page, null after the last.
+   * @param {number} from
+   * @param {number} limit
+   * @returns {Promise<{ gameId: string; receipts: Receipt[]; next: number | null }>}
    */
-  receipts() {
-    return this.get(`${this.base}/receipts`);
+  receipts(from, limit) {
+    return this.get(`${this.base}/receipts`, { from, limit });
   }
 
   /** @returns {Promise<{ rules: RuleEntry[] }>} */

@@ -1,7 +1,8 @@
 // @ts-check
 // The board at the selected revision, from `GET /games/:id/state?at=` as this viewer may see it: players, the
 // turn's orders, squares with their structures and groups, minions with HP bars, armor and status, active spells.
-import { h } from './dom.js';
+import { h, placeChildren } from './dom.js';
+import { KeptElements } from './kept-elements.js';
 
 /** @typedef {import('./types.js').ShownState} ShownState */
 /** @typedef {import('./types.js').ShownPlayer} ShownPlayer */
@@ -49,8 +50,20 @@ function hasAnything(player) {
   return player !== undefined && (player.graveyard.length || player.hand.length || player.activeSpells.length) > 0;
 }
 
-/** @param {string} a @param {string} b */
-const byId = (a, b) => a.localeCompare(b, 'en', { numeric: true });
+/**
+ * What a list of spell chips shows: each active spell with its name (a chip changes when one of them does).
+ * @param {ShownState} state
+ * @param {string[] | undefined} ids
+ */
+function spellsShown(state, ids) {
+  return (ids ?? []).map((id) => {
+    const active = state.activeSpells[id];
+    return [id, active ?? null, active ? (state.spells?.[active.spell]?.name ?? null) : null];
+  });
+}
+
+/** `s2` before `s10`. One collator for every comparison: `localeCompare` with options makes one per call. */
+const byId = new Intl.Collator('en', { numeric: true }).compare;
 
 export class Board {
   /**
@@ -60,6 +73,7 @@ export class Board {
   constructor(board, when) {
     this.board = board;
     this.when = when;
+    this.kept = new KeptElements();
   }
 
   /** The board is being fetched for another revision: it shows the old one dimmed. */
@@ -80,18 +94,42 @@ export class Board {
   }
 
   /**
+   * Draws the state after a revision. Every part of the board is kept from the draw before while what it shows is
+   * the same (see KeptElements): a step redraws the cards, squares and lines that changed, not the board.
    * @param {number} revision
    * @param {ShownState} state
    * @param {string} whenText the selected event's turn and phase
    */
   show(revision, state, whenText) {
+    const kept = this.kept;
+    /**
+     * An element kept under `key` whose children are placed at every draw.
+     * @param {string} key
+     * @param {keyof HTMLElementTagNameMap} tag
+     * @param {Record<string, string>} props
+     * @param {Node[]} children
+     */
+    const container = (key, tag, props, children) => {
+      const element = kept.element(key, JSON.stringify(props), () => h(tag, props));
+      placeChildren(element, children);
+      return element;
+    };
     /** @type {Set<string>} */
     const shown = new Set();
-    const card = (/** @type {string} */ minionId) => {
+    /**
+     * A minion's card where it is listed (a group, a graveyard, elsewhere).
+     * @param {string} place
+     * @param {string} minionId
+     */
+    const card = (place, minionId) => {
       const minion = state.minions[minionId];
-      if (!minion) return h('li', { class: 'gone' }, minionId);
+      if (!minion) return kept.element(`gone:${place}:${minionId}`, '', () => h('li', { class: 'gone' }, minionId));
       shown.add(minionId);
-      return h('li', {}, this.minionCard(state, minion));
+      return kept.element(
+        `card:${place}:${minionId}`,
+        JSON.stringify([minion, spellsShown(state, minion.spells)]),
+        () => h('li', {}, this.minionCard(state, minion)),
+      );
     };
 
     /** @type {Map<string, { structures: Structure[]; groups: Group[] }>} */
@@ -112,113 +150,165 @@ export class Board {
       );
       const square = state.squares?.[squareId];
       groups.sort((a, b) => PLAYERS.indexOf(a.owner) - PLAYERS.indexOf(b.owner) || byId(a.id, b.id));
-      return h(
+      const head = kept.get(
+        `square-head:${squareId}`,
+        JSON.stringify([square?.terrain ?? null, spellsShown(state, square?.spells)]),
+        () => [
+          h('h3', {}, squareId, square?.terrain ? h('small', {}, ` ${square.terrain}`) : null),
+          this.spellChips(state, square?.spells),
+        ],
+      );
+      const structureLines = structures.map((structure) =>
+        kept.element(
+          `structure:${structure.id}`,
+          JSON.stringify([structure, spellsShown(state, structure.spells)]),
+          () =>
+            h(
+              'div',
+              {
+                class: `structure owner-${structure.owner}`,
+                testid: `structure-${structure.id}`,
+                'data-entity': structure.id,
+              },
+              h('span', { class: 'name' }, `⌂ ${structure.kind}`),
+              h('small', {}, ` ${structure.id} · ${structure.owner}`),
+              this.spellChips(state, structure.spells),
+            ),
+        ),
+      );
+      const groupSections = groups.map((group) =>
+        container(
+          `group:${group.id}`,
+          'section',
+          {
+            class: `group owner-${group.owner}`,
+            testid: `group-${group.id}`,
+            'data-entity': group.id,
+            'aria-label': `group ${group.id}`,
+          },
+          [
+            ...kept.get(
+              `group-head:${group.id}`,
+              JSON.stringify([group.kind, group.owner, spellsShown(state, group.spells)]),
+              () => [
+                h('h4', {}, group.id, h('small', {}, ` ${group.kind} · ${group.owner}`)),
+                this.spellChips(state, group.spells),
+              ],
+            ),
+            container(
+              `group-minions:${group.id}`,
+              'ul',
+              { class: 'minions' },
+              group.minionIds.map((id) => card(`group ${group.id}`, id)),
+            ),
+          ],
+        ),
+      );
+      return container(
+        `square:${squareId}`,
         'section',
         { class: 'square', testid: `square-${squareId}`, 'data-entity': squareId, 'aria-label': `square ${squareId}` },
-        h('h3', {}, squareId, square?.terrain ? h('small', {}, ` ${square.terrain}`) : null),
-        this.spellChips(state, square?.spells),
-        structures.map((structure) =>
-          h(
-            'div',
-            {
-              class: `structure owner-${structure.owner}`,
-              testid: `structure-${structure.id}`,
-              'data-entity': structure.id,
-            },
-            h('span', { class: 'name' }, `⌂ ${structure.kind}`),
-            h('small', {}, ` ${structure.id} · ${structure.owner}`),
-            this.spellChips(state, structure.spells),
-          ),
-        ),
-        groups.map((group) =>
-          h(
-            'section',
-            {
-              class: `group owner-${group.owner}`,
-              testid: `group-${group.id}`,
-              'data-entity': group.id,
-              'aria-label': `group ${group.id}`,
-            },
-            h('h4', {}, group.id, h('small', {}, ` ${group.kind} · ${group.owner}`)),
-            this.spellChips(state, group.spells),
-            h('ul', { class: 'minions' }, group.minionIds.map(card)),
-          ),
-        ),
+        [...head, ...structureLines, ...groupSections],
       );
     });
 
     const playerSections = PLAYERS.filter((colour) => colour !== 'neutral' || hasAnything(state.players?.neutral)).map(
       (colour) => {
         const player = state.players[colour];
-        return h(
+        const graveyard = player.graveyard.length
+          ? [
+              container(
+                `graveyard:${colour}`,
+                'ul',
+                { class: 'minions graveyard' },
+                player.graveyard.map((id) => card(`graveyard ${colour}`, id)),
+              ),
+            ]
+          : kept.get(`graveyard-empty:${colour}`, '', () => document.createTextNode('empty'));
+        const facts = [describeMana(player.mana), describeHand(player), cards(player.deckSize ?? player.deck.length)];
+        return container(
+          `player:${colour}`,
           'section',
           { class: `player owner-${colour}`, testid: `player-${colour}`, 'aria-label': `${colour} player` },
-          h(
-            'h3',
-            {},
-            colour,
-            player.house ? h('small', {}, ` ${player.house}`) : null,
-            state.initiative === colour ? h('span', { class: 'tag', title: 'has the initiative' }, 'initiative') : null,
-            player.confirmed ? h('span', { class: 'tag', title: 'orders confirmed' }, 'confirmed') : null,
-          ),
-          h(
-            'dl',
-            {},
-            h('dt', {}, 'mana'),
-            h('dd', { testid: `player-${colour}-mana` }, describeMana(player.mana)),
-            h('dt', {}, 'hand'),
-            h('dd', { testid: `player-${colour}-hand` }, describeHand(player)),
-            h('dt', {}, 'deck'),
-            h('dd', {}, cards(player.deckSize ?? player.deck.length)),
-            h('dt', {}, 'graveyard'),
-            h(
-              'dd',
-              { testid: `player-${colour}-graveyard` },
-              player.graveyard.length ? h('ul', { class: 'minions graveyard' }, player.graveyard.map(card)) : 'empty',
+          [
+            kept.element(
+              `player-head:${colour}`,
+              JSON.stringify([player.house ?? null, state.initiative === colour, Boolean(player.confirmed)]),
+              () =>
+                h(
+                  'h3',
+                  {},
+                  colour,
+                  player.house ? h('small', {}, ` ${player.house}`) : null,
+                  state.initiative === colour
+                    ? h('span', { class: 'tag', title: 'has the initiative' }, 'initiative')
+                    : null,
+                  player.confirmed ? h('span', { class: 'tag', title: 'orders confirmed' }, 'confirmed') : null,
+                ),
             ),
-          ),
+            container(`player-facts:${colour}`, 'dl', {}, [
+              ...kept.get(`player-lines:${colour}`, JSON.stringify(facts), () => [
+                h('dt', {}, 'mana'),
+                h('dd', { testid: `player-${colour}-mana` }, facts[0]),
+                h('dt', {}, 'hand'),
+                h('dd', { testid: `player-${colour}-hand` }, facts[1]),
+                h('dt', {}, 'deck'),
+                h('dd', {}, facts[2]),
+                h('dt', {}, 'graveyard'),
+              ]),
+              container(`player-graveyard:${colour}`, 'dd', { testid: `player-${colour}-graveyard` }, graveyard),
+            ]),
+          ],
         );
       },
     );
 
-    const elsewhere = Object.keys(state.minions).filter((id) => !shown.has(id));
     /** @type {Order[]} */
     const orders = [];
     for (const id of state.orderIds ?? []) {
       const order = state.orders[id];
       if (order) orders.push(order);
     }
+    const globeSpells = state.globe?.spells ?? [];
+    const elsewhere = Object.keys(state.minions).filter((id) => !shown.has(id));
     const sections = [
-      h('div', { class: 'players' }, playerSections),
+      container('players', 'div', { class: 'players' }, playerSections),
       orders.length
-        ? h(
-            'section',
-            { class: 'orders', 'aria-label': 'orders this turn' },
-            h('h3', {}, 'orders this turn'),
-            h(
+        ? container('orders', 'section', { class: 'orders', 'aria-label': 'orders this turn' }, [
+            kept.element('orders-head', '', () => h('h3', {}, 'orders this turn')),
+            container(
+              'orders-list',
               'ul',
               {},
-              orders.map((order) => this.orderItem(order)),
+              orders.map((order) =>
+                kept.element(`order:${order.id}`, JSON.stringify(order), () => this.orderItem(order)),
+              ),
             ),
-          )
+          ])
         : null,
-      h('div', { class: 'squares' }, squareSections),
-      state.globe?.spells?.length
-        ? h('section', { class: 'globe' }, h('h3', {}, 'globe'), this.spellChips(state, state.globe.spells))
+      container('squares', 'div', { class: 'squares' }, squareSections),
+      globeSpells.length
+        ? kept.element('globe', JSON.stringify(spellsShown(state, globeSpells)), () =>
+            h('section', { class: 'globe' }, h('h3', {}, 'globe'), this.spellChips(state, globeSpells)),
+          )
         : null,
       elsewhere.length
-        ? h(
-            'section',
-            { class: 'elsewhere' },
-            h('h3', {}, 'not in a group'),
-            h('ul', { class: 'minions' }, elsewhere.map(card)),
-          )
+        ? container('elsewhere', 'section', { class: 'elsewhere' }, [
+            kept.element('elsewhere-head', '', () => h('h3', {}, 'not in a group')),
+            container(
+              'elsewhere-minions',
+              'ul',
+              { class: 'minions' },
+              elsewhere.map((id) => card('elsewhere', id)),
+            ),
+          ])
         : null,
     ];
     /** @type {HTMLElement[]} */
     const present = [];
     for (const section of sections) if (section !== null) present.push(section);
-    this.board.replaceChildren(...present);
+    placeChildren(this.board, present);
+    kept.settle();
     this.when.textContent = `after revision ${revision} · ${whenText}`;
     this.board.dataset.revision = String(revision);
     this.board.classList.remove('stale');

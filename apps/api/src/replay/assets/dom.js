@@ -43,5 +43,33 @@ export function byTestId(id) {
  * @param {string} noun
  */
 export function plural(count, noun) {
-  return `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+  return `${grouped(count)} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * `1,000,000`: a whole number's digits in threes, as `toLocaleString('en')` writes it, without the locale data
+ * that call loads the first time (on the page's way to its first board).
+ * @param {number} count
+ */
+export function grouped(count) {
+  return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * Makes `parent`'s children exactly `children`, in that order, moving only those out of place: nodes already
+ * where they belong are not touched, so the browser restyles and lays out only what moved or is new.
+ * @param {Element} parent
+ * @param {Node[]} children
+ */
+export function placeChildren(parent, children) {
+  let at = parent.firstChild;
+  for (const child of children) {
+    if (child === at) at = at.nextSibling;
+    else parent.insertBefore(child, at);
+  }
+  while (at !== null) {
+    const next = at.nextSibling;
+    at.remove();
+    at = next;
+  }
 }

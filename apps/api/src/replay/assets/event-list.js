@@ -92,9 +92,11 @@ export class EventList {
   /** Draws the rows in view now (rows already drawn are kept, moved or dropped). */
   render() {
     const count = this.pages.count;
-    const scale = this.scale;
     this.fitHeight();
-    const offset = this.offset;
+    // Read once, before the rows are written: a read after a write would make the browser lay out at each row.
+    const scale = this.scale;
+    const scrollTop = this.list.scrollTop;
+    const offset = scrollTop * scale;
     const first = Math.max(0, Math.floor(offset / ROW_HEIGHT) - OVERSCAN);
     const last = Math.min(count - 1, Math.ceil((offset + this.list.clientHeight) / ROW_HEIGHT) + OVERSCAN);
     this.firstShown = first;
@@ -119,7 +121,7 @@ export class EventList {
       }
       const placed = /** @type {HTMLLIElement} */ (this.rows.get(revision));
       // Relative to the scroll position when the range is scaled: rows stay ROW_HEIGHT apart around the view.
-      placed.style.top = `${this.list.scrollTop + (revision * ROW_HEIGHT - offset)}px`;
+      placed.style.top = `${scrollTop + (revision * ROW_HEIGHT - offset)}px`;
     }
     if (scale === 1) for (const [revision, row] of this.rows) row.style.top = `${revision * ROW_HEIGHT}px`;
     if (missing) void this.pages.load(first, last).catch(() => undefined);

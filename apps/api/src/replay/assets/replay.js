@@ -48,6 +48,7 @@ const receipts = new ReceiptsPanel(
   {
     panel: byTestId('receipts-panel'),
     list: byTestId('receipts'),
+    more: byTestId('receipts-more'),
     download: byTestId('receipts-download'),
     status: byTestId('receipts-status'),
   },
@@ -145,9 +146,10 @@ function wantState(revision) {
   model.wanted = revision;
   const cached = model.states.get(revision);
   if (cached !== undefined) {
-    showBoard(revision, cached);
+    // The neighbours are asked for first: the service reads them while this board is drawn.
     prefetch(revision - 1);
     prefetch(revision + 1);
+    showBoard(revision, cached);
     return;
   }
   board.waiting();
@@ -168,12 +170,12 @@ async function pump() {
         }
       }
     }
+    prefetch(model.wanted - 1);
+    prefetch(model.wanted + 1);
     showBoard(model.wanted, /** @type {ShownState} */ (model.states.get(model.wanted)));
   } finally {
     model.loading = false;
   }
-  prefetch(model.wanted - 1);
-  prefetch(model.wanted + 1);
 }
 
 /**
