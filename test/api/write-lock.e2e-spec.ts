@@ -23,8 +23,12 @@ const scenario = readScenario(path.join(REPO_ROOT, 'examples/bolt-and-blade.scen
 const LOCK_HELD_MS = 3_000;
 /** The longest the event loop may be held meanwhile: far under the lock's 3 s, with room for a busy machine. */
 const MAX_STALL_MS = 150;
-/** The slowest a read may answer meanwhile (a round trip: the client's own work, and the CPU shared). */
-const MAX_READ_MS = 250;
+/**
+ * The slowest a read may answer meanwhile: it tells a read that waited for the lock (its 3 s) from one that did not.
+ * A round trip is the client's work too, on a CPU shared with the whole suite, so it is not the bound of a stall:
+ * MAX_STALL_MS, measured on the event loop itself, is.
+ */
+const MAX_READ_MS = 1_000;
 const ORDER = { player: 'red', cast: 'bolt', target: { minion: 'b-archer' } };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
