@@ -55,57 +55,54 @@ export const JSON_SCHEMA_DIALECT: SchemaDialect = {
 /** A DTO's name among the schemas: `SpellDefinitionDto` → `SpellDefinition`. */
 export const schemaName = (dto: Dto): string => dto.name.replace(/Dto$/, '');
 
+/** The JSON type a class-validator type check demands. */
+const TYPE_OF_CHECK = new Map<string, string>([
+  ['isInt', 'integer'],
+  ['isNumber', 'number'],
+  ['isString', 'string'],
+  ['isBoolean', 'boolean'],
+  ['isObject', 'object'],
+  ['isArray', 'array'],
+]);
+
+type BoundKeyword = 'minimum' | 'maximum' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems';
+
+/** The JSON Schema keyword of a class-validator bound that takes one number. */
+const KEYWORD_OF_BOUND = new Map<string, BoundKeyword>([
+  ['min', 'minimum'],
+  ['max', 'maximum'],
+  ['minLength', 'minLength'],
+  ['maxLength', 'maxLength'],
+  ['arrayMinSize', 'minItems'],
+  ['arrayMaxSize', 'maxItems'],
+]);
+
 /** What one class-validator constraint says about a value, in JSON Schema words. */
 function constrain(schema: DtoSchema, meta: ValidationMetadata): void {
   const [first] = (meta.constraints ?? []) as unknown[];
-  switch (meta.name) {
-    case 'isInt':
-      schema.type = 'integer';
-      return;
-    case 'isNumber':
-      schema.type = 'number';
-      return;
-    case 'isString':
-      schema.type = 'string';
-      return;
-    case 'isBoolean':
-      schema.type = 'boolean';
-      return;
-    case 'isObject':
-      schema.type = 'object';
-      return;
-    case 'isArray':
-      schema.type = 'array';
-      return;
+  const name = meta.name ?? '';
+  const type = TYPE_OF_CHECK.get(name);
+  if (type !== undefined) {
+    schema.type = type;
+    return;
+  }
+  const bound = KEYWORD_OF_BOUND.get(name);
+  if (bound !== undefined) {
+    schema[bound] = first as number;
+    return;
+  }
+  switch (name) {
     case 'isIn':
       schema.enum = [...(first as unknown[])];
       return;
     case 'equals':
       schema.enum = [first];
       return;
-    case 'min':
-      schema.minimum = first as number;
-      return;
-    case 'max':
-      schema.maximum = first as number;
-      return;
-    case 'maxLength':
-      schema.maxLength = first as number;
-      return;
-    case 'minLength':
-      schema.minLength = first as number;
-      return;
     case 'isNotEmpty':
       schema.minLength = Math.max(schema.minLength ?? 0, 1);
       return;
     case 'matches':
       schema.pattern = first instanceof RegExp ? first.source : String(first);
-      return;
-    case 'arrayMaxSize':
-      schema.maxItems = first as number;
-      return;
-    case 'arrayMinSize':
-      schema.minItems = first as number;
       return;
     default:
       // Rules of the project's own (class rules, cross-field checks) are said in the description instead.
