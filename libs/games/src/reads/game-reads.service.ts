@@ -124,7 +124,8 @@ export class GameReads {
     types?: string[],
   ): Promise<Observable<ViewedEventLine>> {
     const first = afterRevision === undefined ? 0 : afterRevision + 1;
-    const { redactor, next } = await this.redactors.at(viewer, gameId, first);
+    const last = await this.lastRevision(gameId);
+    const { redactor, next } = await this.redactors.at(viewer, gameId, Math.min(first, last + 1));
     const wanted = wantedOf(types);
     const eventTypes = storeTypes(seesTheRecord(viewer), types);
     const events = this.store.subscribe({

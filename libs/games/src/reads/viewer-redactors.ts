@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { EventStore } from '@app/event-store';
 import { type Phase, initialState } from '@app/rules';
 import { gameStream } from '../game-stream';
-import { GameNotFoundError } from '../games.errors';
 import { GameRepository } from '../loading/game-repository';
 import { storedGameEvent } from '../recording/stored-game-event';
 import { TimeTravelService } from '../time-travel/time-travel.service';
@@ -28,19 +27,16 @@ export class ViewerRedactors {
   ) {}
 
   /**
-   * A redactor for this viewer that has seen everything it must before `revision` (clamped to one past the game's
-   * last event). It starts from the state just before — or, inside an orders phase, from the state before
-   * that phase, and reads the phase's events up to `revision`: the orders given before are then released with the
-   * others when the turn executes (an SSE client that resumes mid-turn gets every order of the turn). The record's
-   * own view needs nothing before, so nothing is read for it.
+   * A redactor for this viewer that has seen everything it must before revision `next`, which is at most one past
+   * the game's last event (the caller has read where the game ends). It starts from the state just before — or,
+   * inside an orders phase, from the state before that phase, and reads the phase's events up to `next`: the orders
+   * given before are then released with the others when the turn executes (an SSE client that resumes mid-turn gets
+   * every order of the turn). The record's own view needs nothing before, so nothing is read for it.
    */
-  async at(viewer: Viewer, gameId: string, revision: number): Promise<PositionedRedactor> {
+  async at(viewer: Viewer, gameId: string, next: number): Promise<PositionedRedactor> {
     if (seesTheRecord(viewer)) {
-      return { redactor: new EventRedactor(viewer, initialState()), next: revision, needsEveryEvent: false };
+      return { redactor: new EventRedactor(viewer, initialState()), next, needsEveryEvent: false };
     }
-    const last = await this.store.streamRevision(gameStream(gameId));
-    if (last === null) throw new GameNotFoundError(gameId);
-    const next = Math.min(revision, last + 1);
     const start = await this.startFor(gameId, next);
     const before = start === 0 ? initialState() : (await this.games.loadAt(gameId, start - 1)).state;
     const redactor = new EventRedactor(viewer, before);
