@@ -19,6 +19,12 @@ export interface ForkOutcome {
   revision: number;
 }
 
+/** Whether the event at `index` of `events` is the last of its command (none there counts as an end). */
+function endsCommandAt(events: readonly GameEventLine[], index: number): boolean {
+  const event = events[index];
+  return event === undefined || commandBoundary(event, events[index + 1]);
+}
+
 /** Whether `next` starts another command than `last`'s (so a game may stop between them). */
 function commandBoundary(last: GameEventLine, next: GameEventLine | undefined): boolean {
   return next === undefined || startsCommand(next) || next.metadata.commandId !== last.metadata.commandId;
@@ -100,10 +106,7 @@ export class GameForkService {
     const last = copied[at];
     if (last === undefined || commandBoundary(last, next)) return;
     let start = at;
-    for (let before = copied[start - 1]; before !== undefined && !commandBoundary(before, copied[start]);) {
-      start -= 1;
-      before = copied[start - 1];
-    }
+    while (start > 0 && !endsCommandAt(copied, start - 1)) start -= 1;
     let end = at;
     let previous = last;
     for await (const recorded of this.store.streamEvents(gameStream(originId), { from: at + 1 })) {
