@@ -1,10 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { IsIn } from 'class-validator';
 import { Optional } from '@app/games';
 import { NotLessThan } from '../validation/query-rules.decorators';
-import { ToWholeNumber, WholeNumberQuery } from '../validation/query-transforms';
+import { WholeNumberQuery } from '../validation/query-transforms';
 import { ViewAsQuery, type ViewName } from '../viewers/view-as';
 import { EventTypesQueryDto } from './event-types.query.dto';
+import { PageLimitQuery } from '../validation/page-limit.decorator';
 
 /** The most revisions one page reads (`?limit=`). */
 export const EVENTS_PAGE_LIMIT = 5000;
@@ -33,10 +34,7 @@ export class GameEventsQueryDto extends EventTypesQueryDto {
     maximum: EVENTS_PAGE_LIMIT,
     type: 'integer',
   })
-  @Max(EVENTS_PAGE_LIMIT)
-  @Min(1)
-  @IsInt()
-  @ToWholeNumber()
+  @PageLimitQuery(EVENTS_PAGE_LIMIT)
   @Optional()
   limit?: number;
 

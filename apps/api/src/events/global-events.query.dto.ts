@@ -1,9 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsString, Matches } from 'class-validator';
 import { Optional } from '@app/games';
 import { SETUP_ID } from '@app/rules';
-import { ToWholeNumber, WholeNumberQuery } from '../validation/query-transforms';
+import { WholeNumberQuery } from '../validation/query-transforms';
 import { EventTypesQueryDto } from './event-types.query.dto';
+import { PageLimitQuery } from '../validation/page-limit.decorator';
 
 /** The most events one page of the export reads. */
 export const EXPORT_PAGE_LIMIT = 10_000;
@@ -28,10 +29,7 @@ export class GlobalEventsQueryDto extends EventTypesQueryDto {
     maximum: EXPORT_PAGE_LIMIT,
     type: 'integer',
   })
-  @Max(EXPORT_PAGE_LIMIT)
-  @Min(1)
-  @IsInt()
-  @ToWholeNumber()
+  @PageLimitQuery(EXPORT_PAGE_LIMIT)
   @Optional()
   limit?: number;
 
