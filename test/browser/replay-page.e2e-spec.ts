@@ -140,6 +140,12 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
       await browser?.close();
     });
 
+    /**
+     * An event's row once it holds its event: the list draws a row in view at once and fills it when its page of
+     * events arrives, so a row read before then shows "…".
+     */
+    const eventRow = (on: Page, revision: number) => on.locator(`[data-testid="event-${revision}"]:not(.loading)`);
+
     /** Selects a revision with the slider and waits for the board to show it. */
     async function goTo(on: Page, revision: number): Promise<void> {
       await on.getByTestId('revision-slider').fill(String(revision));
@@ -160,7 +166,7 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
       expect(await slider().getAttribute('max')).toBe(String(last));
       const damage = damageApplied('b-archer')[0];
       await goTo(page, damage.revision);
-      const row = page.getByTestId(`event-${damage.revision}`);
+      const row = eventRow(page, damage.revision);
       expect(await row.locator('.type').textContent()).toBe('DamageApplied');
       expect(await row.locator('.step').textContent()).toBe(damage.metadata.step);
       expect(await row.locator('.rule').textContent()).toBe(damage.metadata.rule);
@@ -295,8 +301,7 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
       await page.locator(`[data-testid="board"][data-revision="${last + 1}"]`).waitFor();
       expect(await slider().getAttribute('max')).toBe(String(last + 1));
       expect(
-        await page
-          .getByTestId(`event-${last + 1}`)
+        await eventRow(page, last + 1)
           .locator('.type')
           .textContent(),
       ).toBe('AttackOrdered');
@@ -306,7 +311,7 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
     it('shows what each rule says on its badge, and in the details with a link to the rule’s page', async () => {
       const damage = damageApplied('b-archer')[0];
       await goTo(page, damage.revision);
-      const badge = page.getByTestId(`event-${damage.revision}`).locator('.code.rule');
+      const badge = eventRow(page, damage.revision).locator('.code.rule');
       await expect(badge.getAttribute('title')).resolves.toMatch(/^D4 Damage is applied: The minion loses HP/);
       const text = page.getByTestId('rule-text');
       expect(await text.textContent()).toContain('D4 Damage is applied: The minion loses HP equal to the damage left.');
@@ -349,9 +354,7 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
         const stored = await readEvents(api, GAME);
         const pending = stored.length - 1; // red's attack order of the live test: blue may not see it yet
         await viewer.locator(`[data-testid="board"][data-revision="${pending}"]`).waitFor();
-        expect(await viewer.locator(`[data-testid="event-${pending}"]:not(.loading) .type`).textContent()).toBe(
-          'AttackOrdered',
-        );
+        expect(await eventRow(viewer, pending).locator('.type').textContent()).toBe('AttackOrdered');
         for (const [view, label, shown] of [
           ['blue', 'blue’s view', 'Redacted'],
           ['public', 'public view', 'Redacted'],
@@ -361,7 +364,7 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
           await viewer.locator(`[data-testid="viewer-mode"][data-mode="${view}"]`).waitFor();
           expect(await viewer.getByTestId('viewer-label').textContent()).toContain(label);
           await viewer.locator(`[data-testid="board"][data-revision="${pending}"]:not([aria-busy])`).waitFor();
-          const row = viewer.locator(`[data-testid="event-${pending}"]:not(.loading) .type`);
+          const row = eventRow(viewer, pending).locator('.type');
           expect([view, await row.textContent()]).toEqual([view, shown]);
           // The board is that viewer's: its own token's state, byte for byte, shows the same hand.
           const own = view === 'public' ? api.as() : api.as(tokens[view]);
@@ -395,7 +398,7 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
         await spectator.locator(`[data-testid="board"][data-revision="${hidden}"]:not([aria-busy])`).waitFor();
         expect(await spectator.getByTestId('viewer-mode').getAttribute('data-mode')).toBe('public');
         expect(await spectator.getByTestId('view-switch').count()).toBe(0);
-        const row = spectator.getByTestId(`event-${hidden}`);
+        const row = eventRow(spectator, hidden);
         expect(await row.locator('.type').textContent()).toBe('Redacted');
         expect(await row.locator('.summary').textContent()).toBe('a hidden order');
         expect(await row.getAttribute('class')).toContain('redacted');
