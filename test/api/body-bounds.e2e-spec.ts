@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { EventStore } from '@app/event-store';
 import { gameStream } from '@app/games';
 import { SETUP_LIMITS } from '@app/rules';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { largestSetup } from '../support/largest-setup';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 import { leastOf, longestHold, mainThreadMs } from './support/event-loop-stall';

@@ -1,7 +1,8 @@
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
 import { gameStream } from '@app/games';
-import { REPO_ROOT, runSanctum } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
+import { runSanctum } from '../support/run-cli';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 import { createGame, readScenario, setupBody } from './support/scenario.http-player';
 

@@ -10,7 +10,7 @@ import {
 } from '@app/event-store';
 import { gameStream } from '@app/games';
 import { ViewerTokens } from '../../apps/api/src/viewers/viewer-tokens.service';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 import { type PlayerTokens, createGame, readScenario, setupBody } from './support/scenario.http-player';
 

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { EsdbStandIn } from '../event-store/esdb-stand-in/esdb-stand-in.server';
 import { type ApiTestApp, startApi } from './support/api-test-app';
 import { countOf, playScenario, readEvents, readScenario } from './support/scenario.http-player';

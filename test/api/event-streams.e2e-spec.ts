@@ -3,7 +3,7 @@ import { EventSource } from 'eventsource';
 import { finalize } from 'rxjs';
 import { EventStore } from '@app/event-store';
 import type { GameEventLine, GlobalEventLine } from '@app/games';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { type ApiTestApp, bearer, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 import { SseClient } from './support/sse-client';
 import {

@@ -5,7 +5,7 @@
  */
 import * as path from 'node:path';
 import { DESCRIBED_EVENT_TYPES, REDACTED } from '@app/games';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 import { type PlayerTokens, createGame, readScenario, setupBody } from './support/scenario.http-player';
 

@@ -1,6 +1,7 @@
 import * as path from 'node:path';
 import { type GameEventLine, eventHash, genesisHash } from '@app/games';
-import { REPO_ROOT, runSimulate } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
+import { runSimulate } from '../support/run-cli';
 import { unchainedMetadata } from '../support/unchained-metadata';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 import { countOf, playScenario, readEvents, readScenario, waitForEvents } from './support/scenario.http-player';

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 import { createGame, readEvents, readScenario, setupBody, waitForEvents } from './support/scenario.http-player';
 

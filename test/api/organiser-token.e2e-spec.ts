@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import request from 'supertest';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { bearer, makeTempDir, removeTempDir } from './support/api-test-app';
 import { readScenario, setupBody } from './support/scenario.http-player';
 import { SseClient } from './support/sse-client';

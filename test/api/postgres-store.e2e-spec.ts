@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import * as path from 'node:path';
 import { PostgresCluster, describeWithPostgres } from '../support/postgres-cluster';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { type ApiTestApp, startApi } from './support/api-test-app';
 import { countOf, createGame, readEvents, readScenario, setupBody } from './support/scenario.http-player';
 

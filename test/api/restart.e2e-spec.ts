@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { EventStore } from '@app/event-store';
 import { GarbageCollectionScheduler } from '@app/games';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 import { countOf, playScenario, readEvents, readScenario } from './support/scenario.http-player';
 

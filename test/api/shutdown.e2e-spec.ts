@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { EventStore } from '@app/event-store';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { RequestDrain } from '../../apps/api/src/lifecycle/request-drain.service';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 import { createGame, readEvents, readScenario, setupBody } from './support/scenario.http-player';

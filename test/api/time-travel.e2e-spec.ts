@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import type { GameEventLine } from '@app/games';
 import { type DomainEvent, fold } from '@app/rules';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 import { playScenario, readEvents, readScenario } from './support/scenario.http-player';
 

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { type ApiClient, type ApiTestApp, bearer, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 import { type PlayerTokens, createGame, readScenario, setupBody } from './support/scenario.http-player';
 import { SseClient } from './support/sse-client';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 
 const scenario = readScenario(path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json'));
 const CALLERS = ['none', 'forged', 'organiser', 'red', 'blue', 'otherRed'] as const;

@@ -7,7 +7,7 @@
  */
 import Database from 'better-sqlite3';
 import * as path from 'node:path';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 import { longestStall } from './support/event-loop-stall';
 import {

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { npmScriptAsNodeCommand } from '../support/npm-script.command';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 
 const run = promisify(execFile);
 const ORGANISER_TOKEN = 'production-organiser-token-0123';

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { GameEventLine } from '@app/games';
 import { makeTempDir, removeTempDir, startApi, type ApiTestApp } from '../api/support/api-test-app';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import type { CliRun } from '../support/run-cli';
 import { unchainedMetadata } from '../support/unchained-metadata';
 import { chainedScenario, runAll } from './replay-transfer.cli-runner';

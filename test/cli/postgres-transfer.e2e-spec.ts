@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { PostgresCluster, describeWithPostgres } from '../support/postgres-cluster';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { chainedScenario, runCli } from './replay-transfer.cli-runner';
 
 const EXAMPLE = path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json');

@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { fold } from '@app/rules';
 import type { DomainEvent, GameState } from '@app/rules';
-import { REPO_ROOT, runSanctumOnTerminal } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
+import { runSanctumOnTerminal } from '../support/run-cli';
 import type { CliRun } from '../support/run-cli';
 import { chainedScenario, runAll, sqliteEnv, storeScenarioGame } from './replay-transfer.cli-runner';
 

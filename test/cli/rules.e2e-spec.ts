@@ -1,5 +1,5 @@
 import { RULES_REFERENCE } from '@app/games';
-import type { CliRun } from '../support/run-cli';
+import { type CliRun, runSanctumThroughNpm } from '../support/run-cli';
 import { runAll } from './replay-transfer.cli-runner';
 
 /** The rule ids of `sanctum rules`' text: the lines that start at the margin. */
@@ -13,15 +13,19 @@ function headings(stdout: string): string[] {
 /** `sanctum rules [ID]` end to end: the reference of GET /rules, as text or JSON, and an unknown id refused. */
 describe('sanctum rules (CLI end to end)', () => {
   let runs: Record<string, CliRun>;
+  let throughNpm: CliRun;
 
   beforeAll(async () => {
-    runs = await runAll({
-      all: { args: ['rules'] },
-      one: { args: ['rules', 'e1.1'] },
-      json: { args: ['rules', '--json'] },
-      oneJson: { args: ['rules', 'D2', '--json'] },
-      unknown: { args: ['rules', 'Z9'] },
-    });
+    [throughNpm, runs] = await Promise.all([
+      runSanctumThroughNpm(['rules', 'D2', '--json']),
+      runAll({
+        all: { args: ['rules'] },
+        one: { args: ['rules', 'e1.1'] },
+        json: { args: ['rules', '--json'] },
+        oneJson: { args: ['rules', 'D2', '--json'] },
+        unknown: { args: ['rules', 'Z9'] },
+      }),
+    ]);
   }, 60_000);
 
   it('prints every rule of the reference, in its order, with what it says and where it comes from', () => {
@@ -53,5 +57,10 @@ describe('sanctum rules (CLI end to end)', () => {
     const { exitCode, stdout, stderr } = runs.unknown;
     expect({ exitCode, stdout }).toEqual({ exitCode: 2, stdout: '' });
     expect(stderr).toContain('no rule "Z9": the rules are B1, B2,');
+  });
+
+  it('`npm run -s sanctum -- rules D2 --json`, as a user types it, prints what the script’s command line prints', () => {
+    expect(throughNpm).toEqual(runs.oneJson);
+    expect(JSON.parse(throughNpm.stdout)).toMatchObject({ id: 'D2' });
   });
 });

@@ -4,7 +4,8 @@ import type { Command, Scenario } from '@app/rules';
 import type { GameEventLine, Receipt } from '@app/games';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
 import { countOf, orderBody, playScenario, readScenario, waitForEvents } from '../api/support/scenario.http-player';
-import { type CliRun, REPO_ROOT, runSanctum } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
+import { type CliRun, runSanctum } from '../support/run-cli';
 import { StoreForger, commandsOf, copyStore, recordedSecret, rederive } from '../support/store-forger';
 
 const GAME = 'disputed';

@@ -1,34 +1,15 @@
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { gameStream, storedGameEvent } from '@app/games';
 import { GamesHarness, exampleScenario, playScenario } from '../../libs/games/test/games-testing';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
+import { type CliRun, runSanctum } from '../support/run-cli';
 
-interface Run {
-  exitCode: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** `npm run -s sanctum -- verify …` with its own environment (the store to read), as a user runs it. */
-function runVerify(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', 'sanctum', '--', 'verify', ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, npm_config_update_notifier: 'false', INIT_CWD: REPO_ROOT, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (exitCode) => resolve({ exitCode, stdout, stderr }));
-  });
-}
+/** `sanctum verify …` with its own environment (the store to read). */
+const runVerify = (args: string[], env: Record<string, string> = {}): Promise<CliRun> =>
+  runSanctum(['verify', ...args], { env });
 
 /**
  * `sanctum verify GAME|FILE` end to end: games are played through the games layer into a SQLite file, exported as
@@ -37,7 +18,7 @@ function runVerify(args: string[], env: Record<string, string> = {}): Promise<Ru
 describe('sanctum verify (CLI end to end)', () => {
   let dir: string;
   const file = (name: string): string => path.join(dir, name);
-  const runs: Record<string, Run> = {};
+  const runs: Record<string, CliRun> = {};
   let editedRevision: number;
 
   beforeAll(async () => {
@@ -70,7 +51,7 @@ describe('sanctum verify (CLI end to end)', () => {
       db.close();
     }
 
-    const jobs: Record<string, () => Promise<Run>> = {
+    const jobs: Record<string, () => Promise<CliRun>> = {
       clean: () => runVerify([file('demo.jsonl')]),
       tampered: () => runVerify([file('tampered.jsonl')]),
       asJson: () => runVerify([file('events.json'), '--json']),
@@ -81,13 +62,10 @@ describe('sanctum verify (CLI end to end)', () => {
       noStore: () => runVerify(['demo'], { ...store, SQLITE_PATH: file('absent/store.db') }),
       badLine: () => runVerify([file('bad.jsonl')]),
     };
-    // A few CLI processes at a time: each costs a second or two of CPU.
+    // All at once: runSanctum starts a few at a time.
     const names = Object.keys(jobs);
-    for (let i = 0; i < names.length; i += 5) {
-      const batch = names.slice(i, i + 5);
-      const results = await Promise.all(batch.map((name) => jobs[name]()));
-      batch.forEach((name, j) => (runs[name] = results[j]));
-    }
+    const results = await Promise.all(names.map((name) => jobs[name]()));
+    names.forEach((name, i) => (runs[name] = results[i]));
   }, 120_000);
 
   afterAll(() => {

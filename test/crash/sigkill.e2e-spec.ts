@@ -23,7 +23,7 @@ import * as path from 'node:path';
 import type { GameEventLine } from '@app/games';
 import { playerToken } from '@app/games';
 import type { Scenario } from '@app/rules';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { boardProblems, foldEvents, sameJson } from '../fuzz/support/board-invariants.check';
 import { ApiProcess } from './support/api.child-process';
 import { seededRandom } from '@app/rules/testing';

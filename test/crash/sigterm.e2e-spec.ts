@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Scenario } from '@app/rules';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { ApiProcess } from './support/api.child-process';
 
 const ORGANISER_TOKEN = 'sigterm-organiser-token-0123456789';

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Scenario } from '@app/rules';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { ApiProcess } from './support/api.child-process';
 
 const ORGANISER_TOKEN = 'wal-organiser-token-0123456789';

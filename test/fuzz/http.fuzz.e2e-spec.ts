@@ -25,7 +25,7 @@ import { EventEmitter } from 'node:events';
 import { EventStore, type RecordedEvent } from '@app/event-store';
 import { GameRepository, GarbageCollectionScheduler, gameIdOfStream, gameStream, playerToken } from '@app/games';
 import type { Scenario } from '@app/rules';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { boardProblems, foldEvents, sameJson } from './support/board-invariants.check';
 import { type FuzzApi, startFuzzApi } from './support/fuzz-api.app';
 import { type Colour, type RequestPlan, requestPlanArb } from './support/fuzz-request.arbitrary';

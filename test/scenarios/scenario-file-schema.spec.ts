@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { ScenarioFileInvalid, parseScenarioFile, scenarioFileSchema } from '@app/games';
 import { fullScenario } from '../../libs/games/src/scenario-file/full-scenario.fixture';
 import { schemaProblems } from '../support/json-schema.problems';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 
 /** The shared examples live beside the repository (../shared/scenarios), never copied into it. */
 const SHARED_SCENARIOS = path.resolve(REPO_ROOT, '../shared/scenarios');

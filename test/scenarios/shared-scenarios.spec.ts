@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { REPO_ROOT } from '../support/run-cli';
+import { REPO_ROOT } from '../support/repo-root';
 import { RULE_IDS } from '../../libs/rules/test/rule-ids';
 import { describeScenarioFolder, scenarioPairs } from '../support/scenario-suite';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { REPO_ROOT } from './run-cli';
+import { REPO_ROOT } from './repo-root';
 
 /**
  * A package.json script (`npm start`, `npm run analytics`) exactly as it is spelled there, but to be started as

@@ -1,9 +1,14 @@
 import { spawn } from 'node:child_process';
-import * as path from 'node:path';
+import { npmScriptAsNodeCommand } from './npm-script.command';
+import { REPO_ROOT } from './repo-root';
 import type { SimulateRun } from './scenario-expectation';
 
-/** The repository root: the CLI runs from there, exactly as `npm run` would run it for a user. */
-export const REPO_ROOT = path.resolve(__dirname, '../..');
+/**
+ * The `sanctum` script's own command line, started as `node …` without npm in front: npm's own start costs as much
+ * CPU as the CLI's, and the suite starts the CLI a few hundred times. `runSanctumThroughNpm` goes through
+ * `npm run -s sanctum` itself, as a user types it.
+ */
+const SANCTUM = npmScriptAsNodeCommand('sanctum');
 
 /** Each CLI process costs a second or two of CPU: a few at a time keep a small machine responsive. */
 const MAX_PARALLEL = 4;
@@ -31,21 +36,29 @@ export interface CliOptions {
   input?: string;
 }
 
+/** Variables of the developer's shell that would choose a store or a colour: a call that needs one names its own. */
+const SHELL_ONLY = [
+  'EVENT_STORE',
+  'SQLITE_PATH',
+  'ESDB_CONNECTION_STRING',
+  'POSTGRES_URL',
+  'POSTGRES_SCHEMA',
+  'NO_COLOR',
+];
+
 /**
- * `npm run -s sanctum -- <args>` in the repository root, as a user types it; resolves when it exits. The store
- * variables of the developer's shell never leak in: a call that needs a store names its own.
+ * One process in the repository root, as npm would start the CLI there (INIT_CWD, where relative paths start);
+ * resolves when it exits.
  */
-export function runSanctum(args: readonly string[], { env = {}, input = '' }: CliOptions = {}): Promise<CliRun> {
+function run(command: string, args: readonly string[], { env = {}, input = '' }: CliOptions): Promise<CliRun> {
   const base = { ...process.env };
-  for (const name of ['EVENT_STORE', 'SQLITE_PATH', 'ESDB_CONNECTION_STRING', 'POSTGRES_URL', 'POSTGRES_SCHEMA']) {
-    delete base[name];
-  }
+  for (const name of SHELL_ONLY) delete base[name];
   return slot(
     () =>
       new Promise<CliRun>((resolve, reject) => {
-        const child = spawn('npm', ['run', '-s', 'sanctum', '--', ...args], {
+        const child = spawn(command, args, {
           cwd: REPO_ROOT,
-          env: { ...base, npm_config_update_notifier: 'false', INIT_CWD: REPO_ROOT, ...env },
+          env: { ...base, INIT_CWD: REPO_ROOT, ...env },
           stdio: ['pipe', 'pipe', 'pipe'],
         });
         const stdout: Buffer[] = [];
@@ -63,6 +76,22 @@ export function runSanctum(args: readonly string[], { env = {}, input = '' }: Cl
         child.stdin.end(input);
       }),
   );
+}
+
+/** `sanctum <args>` (the package.json script's command line); stdin, stdout and stderr are pipes. */
+export function runSanctum(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
+  return run(SANCTUM.command, [...SANCTUM.args, ...args], options);
+}
+
+/** `npm run -s sanctum -- <args>`, exactly as a user types it. */
+export function runSanctumThroughNpm(
+  args: readonly string[],
+  { env = {}, ...options }: CliOptions = {},
+): Promise<CliRun> {
+  return run('npm', ['run', '-s', 'sanctum', '--', ...args], {
+    ...options,
+    env: { npm_config_update_notifier: 'false', ...env },
+  });
 }
 
 /** `sanctum simulate FILE [...options]`. */
@@ -76,38 +105,14 @@ function shellWord(word: string): string {
 }
 
 /**
- * `npm run -s sanctum -- <args>` on a terminal: util-linux `script` gives the process a pseudo-terminal for stdin,
- * stdout and stderr, as a person at a terminal has (what a progress bar on stderr waits for). Both outputs arrive
- * merged, as the person sees them, in `stdout`; `input` arrives as keys typed on that terminal.
+ * `sanctum <args>` on a terminal: util-linux `script` gives the process a pseudo-terminal for stdin, stdout and
+ * stderr, as a person at a terminal has (what a progress bar on stderr waits for). Both outputs arrive merged, as the
+ * person sees them, in `stdout`; `input` arrives as keys typed on that terminal.
  */
 export function runSanctumOnTerminal(
   args: readonly string[],
-  { env = {}, input = '' }: CliOptions = {},
+  { env = {}, ...options }: CliOptions = {},
 ): Promise<CliRun> {
-  const command = ['npm', 'run', '-s', 'sanctum', '--', ...args].map(shellWord).join(' ');
-  const base = { ...process.env };
-  for (const name of ['EVENT_STORE', 'SQLITE_PATH', 'ESDB_CONNECTION_STRING', 'NO_COLOR']) delete base[name];
-  return slot(
-    () =>
-      new Promise<CliRun>((resolve, reject) => {
-        const child = spawn('script', ['-qec', command, '/dev/null'], {
-          cwd: REPO_ROOT,
-          env: { ...base, npm_config_update_notifier: 'false', INIT_CWD: REPO_ROOT, TERM: 'xterm', ...env },
-          stdio: ['pipe', 'pipe', 'pipe'],
-        });
-        const stdout: Buffer[] = [];
-        const stderr: Buffer[] = [];
-        child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-        child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
-        child.on('error', reject);
-        child.stdin.end(input);
-        child.on('close', (exitCode) =>
-          resolve({
-            exitCode,
-            stdout: Buffer.concat(stdout).toString('utf8'),
-            stderr: Buffer.concat(stderr).toString('utf8'),
-          }),
-        );
-      }),
-  );
+  const command = [SANCTUM.command, ...SANCTUM.args, ...args].map(shellWord).join(' ');
+  return run('script', ['-qec', command, '/dev/null'], { ...options, env: { TERM: 'xterm', ...env } });
 }

@@ -3,7 +3,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { AnalyticsSummary } from '../../../apps/analytics/src/summary/analytics-summary';
 import { npmScriptAsNodeCommand } from '../../support/npm-script.command';
-import { REPO_ROOT } from '../../support/run-cli';
+import { REPO_ROOT } from '../../support/repo-root';
 
 export interface AnalyticsEnv {
   /** The event store's SQLite file. */

@@ -3,7 +3,7 @@ import { gameStream } from '@app/games';
 import { runScenario, type Scenario, ScenarioFailed } from '@app/rules';
 import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { REPO_ROOT } from '../../support/run-cli';
+import { REPO_ROOT } from '../../support/repo-root';
 
 export interface NamedScenario {
   name: string;

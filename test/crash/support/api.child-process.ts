@@ -1,6 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { npmScriptAsNodeCommand } from '../../support/npm-script.command';
-import { REPO_ROOT } from '../../support/run-cli';
+import { REPO_ROOT } from '../../support/repo-root';
 
 export interface ApiProcessOptions {
   /** The store: a SQLite file, or `store` for another (EVENT_STORE, POSTGRES_URL…). */

@@ -4,7 +4,7 @@ import type { GameEventLine } from '@app/games';
 import type { Colour, Scenario } from '@app/rules';
 import { ApiProcess } from '../../crash/support/api.child-process';
 import { orderBody, readScenario, setupBody } from '../../api/support/scenario.http-player';
-import { REPO_ROOT } from '../../support/run-cli';
+import { REPO_ROOT } from '../../support/repo-root';
 
 export const ORGANISER_TOKEN = 'shared-organiser-token-0123456789';
 export const SERVER_SECRET = 'shared-server-secret-0123456789abcdef';
