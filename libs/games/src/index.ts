@@ -17,6 +17,7 @@ export * from './time-travel/game-point';
 export * from './time-travel/time-travel.service';
 export * from './time-travel/game-timeline.service';
 export * from './scheduling/garbage-collection.scheduler';
+export { CHECKPOINT_STREAM } from './scheduling/collection-checkpoint.store';
 export * from './audit';
 export * from './replay';
 export * from './viewers/viewer';
