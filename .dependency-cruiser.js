@@ -63,6 +63,22 @@ module.exports = {
       to: { path: '^libs/games/src/scenario-file/', pathNot: '^libs/games/src/scenario-file/index[.]ts$' },
     },
     {
+      name: 'networked-stores-load-when-chosen',
+      comment:
+        'The postgres and EventStoreDB adapters (and their clients, node-postgres and a gRPC stack) are loaded by ' +
+        "createStores' dynamic import when configured, so that the service and the CLI on the embedded store do not " +
+        'load them: nothing else in apps and libs imports their files (the clients themselves are imported only there).',
+      severity: 'error',
+      from: {
+        path: '^(apps|libs)/',
+        pathNot: ['^libs/event-store/src/(postgres|esdb)/', '\\.spec\\.ts$'],
+      },
+      to: {
+        path: '^libs/event-store/src/(postgres|esdb)/',
+        dependencyTypesNot: ['dynamic-import', 'type-only'],
+      },
+    },
+    {
       name: 'no-circular-between-files-outside-rules',
       severity: 'error',
       from: { path: '^(apps|libs/games|libs/event-store)' },

@@ -42,7 +42,7 @@ function fakeLink(revision: number): string {
 export async function buildMillionEventStore(path: string, events = MILLION): Promise<MillionEventFixture> {
   const started = nowMs();
   for (const suffix of ['', '-wal', '-shm']) fs.rmSync(path + suffix, { force: true });
-  const stores = createStores({ kind: 'sqlite', sqlitePath: path });
+  const stores = await createStores({ kind: 'sqlite', sqlitePath: path });
   const stream = gameStream(FIXTURE_GAME);
   let pending: NewEvent[] = [];
   let queued = 0;

@@ -1,4 +1,5 @@
-import { type EventStoreOptions, PostgresEventStore } from '@app/event-store';
+import type { EventStoreOptions } from '@app/event-store';
+import { PostgresEventStore } from '@app/event-store/postgres/postgres-event-store';
 import { Pool } from 'pg';
 import { type TurnBatch, appendBench, playGames } from './append-bench.kit';
 import type { BenchRow } from './bench-result.model';

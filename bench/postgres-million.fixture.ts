@@ -1,4 +1,5 @@
-import { type ExpectedRevision, PostgresEventStore, SqliteEventStore } from '@app/event-store';
+import { type ExpectedRevision, SqliteEventStore } from '@app/event-store';
+import { PostgresEventStore } from '@app/event-store/postgres/postgres-event-store';
 import { gameStream } from '@app/games';
 import Database from 'better-sqlite3';
 import { Pool } from 'pg';

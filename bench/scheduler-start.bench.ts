@@ -60,7 +60,7 @@ async function startOnce(file: string): Promise<number> {
 
 /** What the scheduler's start did before it had a checkpoint: read every scheduled and collected turn ever recorded. */
 async function readEverything(file: string): Promise<number> {
-  const stores = createStores({ kind: 'sqlite', sqlitePath: file });
+  const stores = await createStores({ kind: 'sqlite', sqlitePath: file });
   const started = nowMs();
   let n = 0;
   const filter = { streamPrefix: 'game-', eventTypes: ['GarbageCollectionScheduled', 'GarbageCollected'] };

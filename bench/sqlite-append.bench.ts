@@ -16,7 +16,7 @@ function fresh(file: string): void {
 /** The service's path: SqliteEventStore.append (validation, JSON, revision check, IMMEDIATE transaction). */
 async function appendThroughStore(file: string, batches: TurnBatch[]): Promise<AppendRun> {
   fresh(file);
-  const stores = createStores({ kind: 'sqlite', sqlitePath: file });
+  const stores = await createStores({ kind: 'sqlite', sqlitePath: file });
   const run = await playGames(batches, async (stream, batch, first) => {
     // The sqlite adapter does its work before its promise settles: time the call, not the wait behind the
     // other games' appends in the microtask queue.

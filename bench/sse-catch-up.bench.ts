@@ -16,7 +16,7 @@ const TIME_LIMIT_MS = 120_000;
 
 /** The same read the global stream's catch-up does (same filter, same page size), straight from the store. */
 async function readRaw(store: EventStoreOptions): Promise<{ events: number; ms: number }> {
-  const stores = createStores(store);
+  const stores = await createStores(store);
   const start = nowMs();
   let events = 0;
   for await (const page of stores.eventStore.readAllPages({ filter: { streamPrefix: GAME_STREAM_PREFIX } })) {

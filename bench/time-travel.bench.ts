@@ -37,7 +37,7 @@ class NoSnapshots extends SnapshotStore {
  */
 export async function timeTravelBench(fixture: MillionEventFixture, store?: EventStoreOptions): Promise<BenchRow[]> {
   const storeOptions: EventStoreOptions = store ?? { kind: 'sqlite', sqlitePath: fixture.path };
-  const stores = createStores(storeOptions);
+  const stores = await createStores(storeOptions);
   const options: GamesOptions = { ...DEFAULT_GAMES_OPTIONS, store: storeOptions };
   const onPostgres = storeOptions.kind === 'postgres';
   const withSnapshots = new GameRepository(stores.eventStore, stores.snapshotStore, options);

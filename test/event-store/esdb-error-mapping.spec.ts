@@ -11,13 +11,13 @@ import {
 } from '@eventstore/db-client';
 import {
   AppendTooLargeError,
-  EsdbEventStore,
   EventStoreConfigurationError,
   EventStoreUnavailableError,
   UnknownPositionError,
   WrongExpectedRevisionError,
 } from '@app/event-store';
 import { mapEsdbError } from '@app/event-store/esdb/esdb-error-mapping';
+import { EsdbEventStore } from '@app/event-store/esdb/esdb-event-store';
 import { esdbEventId, uuidV5 } from '@app/event-store/esdb/esdb-event-id';
 import { batch } from './contract-helpers';
 

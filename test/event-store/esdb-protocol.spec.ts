@@ -1,13 +1,13 @@
 import { EventStoreDBClient, FORWARDS, START, type StreamingRead } from '@eventstore/db-client';
 import {
   AppendTooLargeError,
-  EsdbEventStore,
   EventStoreConfigurationError,
   EventStoreUnavailableError,
   StreamDeletedError,
   UnknownPositionError,
   WrongExpectedRevisionError,
 } from '@app/event-store';
+import { EsdbEventStore } from '@app/event-store/esdb/esdb-event-store';
 import { EsdbStandIn, SERVER_MAX_APPEND_SIZE } from './esdb-stand-in/esdb-stand-in.server';
 import { failures } from './esdb-stand-in/stand-in.failures';
 import { batch, collect, newEvent, range, sleep, waitFor } from './contract-helpers';

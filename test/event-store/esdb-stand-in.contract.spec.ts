@@ -1,4 +1,4 @@
-import { EsdbEventStore } from '@app/event-store';
+import { EsdbEventStore } from '@app/event-store/esdb/esdb-event-store';
 import { EsdbStandIn } from './esdb-stand-in/esdb-stand-in.server';
 import { describeEventStoreContract } from './event-store.contract';
 

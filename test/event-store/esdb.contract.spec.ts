@@ -1,4 +1,4 @@
-import { EsdbEventStore } from '@app/event-store';
+import { EsdbEventStore } from '@app/event-store/esdb/esdb-event-store';
 import { describeEventStoreContract } from './event-store.contract';
 
 const connectionString = process.env.ESDB_CONNECTION_STRING;

@@ -1,11 +1,10 @@
 import {
   EventStoreUnavailableError,
   type ExpectedRevision,
-  PostgresEventStore,
-  type PostgresEventStoreOptions,
   type RecordedEvent,
   WrongExpectedRevisionError,
 } from '@app/event-store';
+import { PostgresEventStore, type PostgresEventStoreOptions } from '@app/event-store/postgres/postgres-event-store';
 import { migratePostgresSchema, POSTGRES_SCHEMA_VERSION } from '@app/event-store/postgres/postgres-schema.migrations';
 import { Client, Pool } from 'pg';
 import { PostgresCluster, describeWithPostgres } from '../support/postgres-cluster';

@@ -1,4 +1,5 @@
-import { EventStoreUnavailableError, type ExpectedRevision, PostgresEventStore } from '@app/event-store';
+import { EventStoreUnavailableError, type ExpectedRevision } from '@app/event-store';
+import { PostgresEventStore } from '@app/event-store/postgres/postgres-event-store';
 import { PostgresCluster, describeWithPostgres } from '../support/postgres-cluster';
 import { batch, collect, range, sleep, waitFor } from './contract-helpers';
 

@@ -1,4 +1,4 @@
-import { PostgresEventStore } from '@app/event-store';
+import { PostgresEventStore } from '@app/event-store/postgres/postgres-event-store';
 import { PostgresCluster, describeWithPostgres } from '../support/postgres-cluster';
 import { describeEventStoreContract } from './event-store.contract';
 

@@ -1,9 +1,7 @@
-import { EsdbEventStore } from './esdb/esdb-event-store';
 import type { EventStore } from './event-store.port';
 import { DEFAULT_SQLITE_PATH, type EventStoreOptions } from './event-store.options';
 import { MemoryEventStore } from './memory/memory-event-store';
 import { MemorySnapshotStore } from './memory/memory-snapshot-store';
-import { PostgresEventStore } from './postgres/postgres-event-store';
 import type { SnapshotStore } from './snapshot-store.port';
 import { SqliteEventStore } from './sqlite/sqlite-event-store';
 
@@ -17,8 +15,12 @@ export interface EventStores {
   close(): Promise<void>;
 }
 
-/** Builds the configured event store and its snapshot store, without Nest (CLI, scripts, tests). */
-export function createStores(options: EventStoreOptions): EventStores {
+/**
+ * Builds the configured event store and its snapshot store, without Nest (CLI, scripts, tests). The networked
+ * adapters are loaded only when chosen: their clients (node-postgres, the gRPC stack of EventStoreDB's) would
+ * otherwise be loaded by every start of the service and the CLI on the embedded store.
+ */
+export async function createStores(options: EventStoreOptions): Promise<EventStores> {
   switch (options.kind) {
     case 'sqlite': {
       const store = new SqliteEventStore({
@@ -30,6 +32,7 @@ export function createStores(options: EventStoreOptions): EventStores {
     }
     case 'postgres': {
       if (!options.postgresUrl) throw new TypeError('postgres event store needs postgresUrl');
+      const { PostgresEventStore } = await import('./postgres/postgres-event-store');
       const store = new PostgresEventStore({
         connectionString: options.postgresUrl,
         schema: options.postgresSchema,
@@ -45,15 +48,11 @@ export function createStores(options: EventStoreOptions): EventStores {
     }
     case 'esdb': {
       if (!options.esdbConnectionString) throw new TypeError('esdb event store needs esdbConnectionString');
+      const { EsdbEventStore } = await import('./esdb/esdb-event-store');
       const store = new EsdbEventStore({ connectionString: options.esdbConnectionString });
       return { eventStore: store, snapshotStore: new MemorySnapshotStore(), close: () => store.close() };
     }
     default:
       throw new TypeError(`unknown event store kind '${(options as { kind: unknown }).kind}'`);
   }
-}
-
-/** The configured EventStore alone (the caller closes it). */
-export function createEventStore(options: EventStoreOptions): EventStore {
-  return createStores(options).eventStore;
 }

@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createEventStore, createStores } from './create-event-store';
+import { createStores } from './create-event-store';
 import { EsdbEventStore } from './esdb/esdb-event-store';
 import { EventStoreUnavailableError } from './errors/event-store-unavailable.error';
 import { EventStoreModule } from './event-store.module';
@@ -68,31 +68,32 @@ describe('EventStoreModule', () => {
   });
 });
 
-describe('createStores / createEventStore / eventStoreOptionsFromEnv', () => {
+describe('createStores / eventStoreOptionsFromEnv', () => {
   it('builds each kind; esdb gets an in-memory snapshot store and needs a connection string', async () => {
-    const memory = createEventStore({ kind: 'memory' });
-    expect(memory).toBeInstanceOf(MemoryEventStore);
+    const memory = await createStores({ kind: 'memory' });
+    expect(memory.eventStore).toBeInstanceOf(MemoryEventStore);
+    expect(memory.snapshotStore).toBe(memory.eventStore);
     await memory.close();
-    const esdb = createStores({ kind: 'esdb', esdbConnectionString: 'esdb://localhost:2113?tls=false' });
+    const esdb = await createStores({ kind: 'esdb', esdbConnectionString: 'esdb://localhost:2113?tls=false' });
     expect(esdb.eventStore).toBeInstanceOf(EsdbEventStore);
     expect(esdb.snapshotStore).toBeInstanceOf(MemorySnapshotStore);
     await esdb.close(); // never connected: nothing to wait for
-    expect(() => createStores({ kind: 'esdb' })).toThrow(/esdbConnectionString/);
+    await expect(createStores({ kind: 'esdb' })).rejects.toThrow(/esdbConnectionString/);
   });
 
   it('builds a postgres store that is its own snapshot store, and refuses what it cannot use before connecting', async () => {
-    const postgres = createStores({ kind: 'postgres', postgresUrl: 'postgresql://sanctum@127.0.0.1:1/none' });
+    const postgres = await createStores({ kind: 'postgres', postgresUrl: 'postgresql://sanctum@127.0.0.1:1/none' });
     expect(postgres.eventStore).toBeInstanceOf(PostgresEventStore);
     expect(postgres.snapshotStore).toBe(postgres.eventStore);
     await postgres.close(); // never connected: nothing to wait for
-    expect(() => createStores({ kind: 'postgres' })).toThrow(/postgresUrl/);
-    expect(() => createStores({ kind: 'postgres', postgresUrl: 'host=db dbname=x' })).toThrow(/must be a URI/);
-    expect(() =>
+    await expect(createStores({ kind: 'postgres' })).rejects.toThrow(/postgresUrl/);
+    await expect(createStores({ kind: 'postgres', postgresUrl: 'host=db dbname=x' })).rejects.toThrow(/must be a URI/);
+    await expect(
       createStores({ kind: 'postgres', postgresUrl: 'postgresql://u:pw@db/x', postgresSchema: 'Bad-Name' }),
-    ).toThrow(/schema must be/);
-    expect(() => createStores({ kind: 'postgres', postgresUrl: 'postgresql://db/x', postgresPoolSize: 0 })).toThrow(
-      /pool size/,
-    );
+    ).rejects.toThrow(/schema must be/);
+    await expect(
+      createStores({ kind: 'postgres', postgresUrl: 'postgresql://db/x', postgresPoolSize: 0 }),
+    ).rejects.toThrow(/pool size/);
   });
 
   it('reads the postgres settings, and refuses postgres without POSTGRES_URL', () => {

@@ -1,4 +1,9 @@
-/** Event store: the port, its adapters (sqlite, postgres, esdb, memory), snapshots, and the Nest module. */
+/**
+ * Event store: the port, its embedded adapters (sqlite, memory), snapshots, and the Nest module. The networked
+ * adapters are imported from their own files (`@app/event-store/postgres/postgres-event-store`,
+ * `@app/event-store/esdb/esdb-event-store`), so that loading the library does not load their clients;
+ * `createStores` loads the one configured.
+ */
 export * from './event-store.types';
 export * from './event-store.port';
 export * from './snapshot-store.port';
@@ -15,6 +20,3 @@ export * from './event-store.module';
 export * from './memory/memory-event-store';
 export * from './memory/memory-snapshot-store';
 export * from './sqlite/sqlite-event-store';
-export * from './postgres/postgres-event-store';
-export * from './esdb/esdb-event-store';
-export { mapEsdbError } from './esdb/esdb-error-mapping';

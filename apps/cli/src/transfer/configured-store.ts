@@ -56,7 +56,7 @@ export async function openConfiguredStore(): Promise<ConfiguredStore> {
   }
   const name = storeName(options);
   try {
-    const stores = createStores(options);
+    const stores = await createStores(options);
     return {
       store: stores.eventStore,
       snapshots: stores.snapshotStore,
