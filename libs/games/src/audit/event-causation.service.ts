@@ -1,9 +1,10 @@
 import { EventStore, type RecordedEvent } from '@app/event-store';
 import { INPUT_EVENT_COMMANDS, isInputEventType } from '@app/rules';
 import { Injectable } from '@nestjs/common';
-import { GameNotFoundError, GamePointNotFoundError } from '../games.errors';
+import { GamePointNotFoundError } from '../games.errors';
 import { gameStream } from '../game-stream';
 import type { CausationLink, EventCausation, OrderLink, ReasonLink } from './event-causation';
+import { lastRevisionOf } from '../loading/last-revision.query';
 
 /** The order event each execution event carries out. */
 const ORDER_OF_EXECUTION: Record<string, string> = {
@@ -44,8 +45,7 @@ export class EventCausationService {
 
   async why(gameId: string, revision: number): Promise<EventCausation> {
     const stream = gameStream(gameId);
-    const last = await this.store.streamRevision(stream);
-    if (last === null) throw new GameNotFoundError(gameId);
+    const last = await lastRevisionOf(this.store, gameId);
     const event =
       Number.isInteger(revision) && revision >= 0 && revision <= last ? await this.read(stream, revision) : null;
     if (event === null) {

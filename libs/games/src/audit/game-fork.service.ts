@@ -1,7 +1,7 @@
 import { EventStore, WrongExpectedRevisionError } from '@app/event-store';
 import { startsCommand } from '@app/rules';
 import { Injectable } from '@nestjs/common';
-import { GameAlreadyExistsError, GameNotFoundError, GamePointNotFoundError } from '../games.errors';
+import { GameAlreadyExistsError, GamePointNotFoundError } from '../games.errors';
 import { gameStream } from '../game-stream';
 import { drawChainSecret } from '../recording/chain-secret';
 import { type GameEventLine } from '../recording/game-event-line';
@@ -10,6 +10,7 @@ import { forkEvents } from './fork-events';
 import { ForkRefusedError } from './fork-refused.error';
 import { HashChainCheck } from './hash-chain.check';
 import { AUDIT_PAGE_SIZE } from './stored-game.audit';
+import { lastRevisionOf } from '../loading/last-revision.query';
 
 export interface ForkOutcome {
   gameId: string;
@@ -42,9 +43,7 @@ export class GameForkService {
   constructor(private readonly store: EventStore) {}
 
   async fork(originId: string, newId: string, at?: number): Promise<ForkOutcome> {
-    const origin = gameStream(originId);
-    const last = await this.store.streamRevision(origin);
-    if (last === null) throw new GameNotFoundError(originId);
+    const last = await lastRevisionOf(this.store, originId);
     const forkedAt = at ?? last;
     if (!Number.isInteger(forkedAt) || forkedAt < 0 || forkedAt > last) {
       throw new GamePointNotFoundError(

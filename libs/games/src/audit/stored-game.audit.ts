@@ -1,11 +1,11 @@
 import { DamagedEventError, type EventStore, type SnapshotStore } from '@app/event-store';
-import { GameNotFoundError } from '../games.errors';
 import { gameStream } from '../game-stream';
 import { type GameEventLine } from '../recording/game-event-line';
 import { storedGameEvent } from '../recording/stored-game-event';
 import { GameAuditor } from './game-auditor';
 import { SnapshotCheck } from './snapshot.check';
 import type { GameAuditReport } from './game-audit.report';
+import { lastRevisionOf } from '../loading/last-revision.query';
 
 /** Events per read while auditing: a long game is never held whole. */
 export const AUDIT_PAGE_SIZE = 1000;
@@ -29,8 +29,7 @@ export async function auditStoredGame(
   snapshots?: SnapshotStore,
   watch: AuditWatch = {},
 ): Promise<GameAuditReport> {
-  const last = await store.streamRevision(gameStream(gameId));
-  if (last === null) throw new GameNotFoundError(gameId);
+  const last = await lastRevisionOf(store, gameId);
   const auditor = new GameAuditor(gameId);
   const snapshotCheck = snapshots === undefined ? null : await SnapshotCheck.of(snapshots, gameId, last);
   let audited = 0;

@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@app/event-store';
 import { cloneState, evolve, initialState } from '@app/rules';
 import type { GameState } from '@app/rules';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { GameNotFoundError, GamePointNotFoundError } from '../games.errors';
+import { GamePointNotFoundError } from '../games.errors';
 import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
 import { gameStream } from '../game-stream';
 import { genesisHash } from '../recording/hash-chain';
@@ -12,6 +12,7 @@ import type { LoadedGame } from './loaded-game';
 import { SNAPSHOT_KEY, decodeSnapshotBody, encodeSnapshotBody } from './snapshot-body.codec';
 import { SetupDecksCache } from './setup-decks.cache';
 import { RecentEntriesCache } from '../caching/recent-entries.cache';
+import { lastRevisionOf } from './last-revision.query';
 
 /**
  * Loads games as folds of their streams: from the latest snapshot at or before the wanted revision (snapshots
@@ -56,8 +57,7 @@ export class GameRepository {
   private async cachedLatest(gameId: string, fresh: boolean): Promise<LoadedGame> {
     const cached = this.latest.get(gameId);
     if (cached && !fresh) return cached;
-    const last = await this.store.streamRevision(gameStream(gameId));
-    if (last === null) throw new GameNotFoundError(gameId);
+    const last = await lastRevisionOf(this.store, gameId);
     if (cached && cached.revision === last) return cached;
     const loaded =
       cached && cached.revision < last
@@ -69,8 +69,7 @@ export class GameRepository {
 
   /** The game as it stood right after event `revision`, in a state the caller owns. */
   async loadAt(gameId: string, revision: number): Promise<LoadedGame> {
-    const last = await this.store.streamRevision(gameStream(gameId));
-    if (last === null) throw new GameNotFoundError(gameId);
+    const last = await lastRevisionOf(this.store, gameId);
     if (!Number.isInteger(revision) || revision < 0 || revision > last) {
       throw new GamePointNotFoundError(
         gameId,

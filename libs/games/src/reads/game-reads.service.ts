@@ -3,7 +3,6 @@ import { type Observable, concatMap, filter, from, map, of } from 'rxjs';
 import { EventStore, type RecordedEvent } from '@app/event-store';
 import type { Phase } from '@app/rules';
 import { GAME_STREAM_PREFIX, gameStream } from '../game-stream';
-import { GameNotFoundError } from '../games.errors';
 import { GameRepository } from '../loading/game-repository';
 import type { LoadedGame } from '../loading/loaded-game';
 import { type GlobalEventLine } from '../recording/game-event-line';
@@ -16,6 +15,7 @@ import { type Viewer, seesTheRecord } from '../viewers/viewer';
 import { type GameSummary, readGameSummaries } from './game-summaries';
 import { GlobalViewing } from './global-viewing';
 import { ViewerRedactors } from './viewer-redactors';
+import { lastRevisionOf } from '../loading/last-revision.query';
 
 export interface GameEventsRange {
   from?: number;
@@ -72,9 +72,7 @@ export class GameReads {
 
   /** Throws GameNotFoundError for a game that does not exist; returns its last revision. */
   async lastRevision(gameId: string): Promise<number> {
-    const last = await this.store.streamRevision(gameStream(gameId));
-    if (last === null) throw new GameNotFoundError(gameId);
-    return last;
+    return lastRevisionOf(this.store, gameId);
   }
 
   async exists(gameId: string): Promise<boolean> {

@@ -17,6 +17,7 @@ import { commandSpans } from './recorded-command.spans';
 import { signStatement } from './signed-statement';
 import type { PublishedKeys } from './signing-key';
 import { storedEventAt } from '../loading/stored-event-at';
+import { lastRevisionOf } from '../loading/last-revision.query';
 
 const PAGE_SIZE = 1000;
 
@@ -107,8 +108,7 @@ export class GameReceipts {
    * nothing of the commands this viewer may not see.
    */
   async page(gameId: string, viewer: Viewer, query: ReceiptPageQuery): Promise<ReceiptPage> {
-    const last = await this.store.streamRevision(gameStream(gameId));
-    if (last === null) throw new GameNotFoundError(gameId);
+    const last = await lastRevisionOf(this.store, gameId);
     if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId))) return { receipts: [], next: null };
     const from = query.from ?? 0;
     const receipts: Receipt[] = [];
@@ -128,8 +128,7 @@ export class GameReceipts {
 
   /** The game's latest revision and its chain hash, signed; UnkeyedChainError for anyone but the organiser of an unkeyed game. */
   async head(gameId: string, viewer: Viewer): Promise<SignedGameHead> {
-    const last = await this.store.streamRevision(gameStream(gameId));
-    if (last === null) throw new GameNotFoundError(gameId);
+    const last = await lastRevisionOf(this.store, gameId);
     if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId))) throw new UnkeyedChainError(gameId);
     const event = await storedEventAt(this.store, gameStream(gameId), last);
     return signStatement(this.keys, { gameId, revision: event.revision, hash: String(event.metadata.hash) });

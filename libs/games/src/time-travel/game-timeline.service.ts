@@ -2,9 +2,9 @@ import { EventStore } from '@app/event-store';
 import type { Phase } from '@app/rules';
 import { Injectable } from '@nestjs/common';
 import { RecentEntriesCache } from '../caching/recent-entries.cache';
-import { GameNotFoundError } from '../games.errors';
 import { gameStream } from '../game-stream';
 import { asDomainEvent } from '../recording/stored-game-event';
+import { lastRevisionOf } from '../loading/last-revision.query';
 
 /** A run of consecutive events of one turn and phase: revisions `from` to `to`, both inclusive. */
 export interface TimelineSegment {
@@ -48,8 +48,7 @@ export class GameTimelineService {
 
   private async extend(gameId: string): Promise<GameTimeline> {
     const stream = gameStream(gameId);
-    const last = await this.store.streamRevision(stream);
-    if (last === null) throw new GameNotFoundError(gameId);
+    const last = await lastRevisionOf(this.store, gameId);
     const known = this.timelines.get(gameId) ?? { gameId, revision: -1, segments: [] };
     if (known.revision >= last) return copyOf(known);
     const segments = known.segments;

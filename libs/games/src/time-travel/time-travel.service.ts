@@ -1,12 +1,13 @@
 import { EventStore } from '@app/event-store';
 import { Injectable } from '@nestjs/common';
-import { GameNotFoundError, GamePointNotFoundError } from '../games.errors';
+import { GamePointNotFoundError } from '../games.errors';
 import { gameStream } from '../game-stream';
 import { asDomainEvent } from '../recording/stored-game-event';
 import { GameRepository } from '../loading/game-repository';
 import type { LoadedGame } from '../loading/loaded-game';
 import { PHASE_ORDER, type TurnPoint, pointKey } from './game-point';
 import { storedEventAt } from '../loading/stored-event-at';
+import { lastRevisionOf } from '../loading/last-revision.query';
 
 /**
  * Time travel: the state at any revision, or at the start or end of any turn and phase. Turn and phase are in
@@ -31,8 +32,7 @@ export class TimeTravelService {
   /** The revision of the first (`start`) or last (`end`) event of a turn, or of one phase of it. */
   async revisionOf(gameId: string, point: TurnPoint): Promise<number> {
     const stream = gameStream(gameId);
-    const last = await this.store.streamRevision(stream);
-    if (last === null) throw new GameNotFoundError(gameId);
+    const last = await lastRevisionOf(this.store, gameId);
     const keyAt = async (revision: number): Promise<number> => {
       const event = await storedEventAt(this.store, stream, revision);
       const { turn, phase } = asDomainEvent(event).metadata;
