@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import type { EventStore, EventStoreOptions, SnapshotStore } from '@app/event-store';
+import {
+  type EventStore,
+  type EventStoreOptions,
+  type SnapshotStore,
+  createStores,
+  eventStoreOptionsFromEnv,
+} from '@app/event-store';
 import { CliFailure } from '../cli-failure.error';
 import { STORE_EXIT } from './store-exit-codes';
 
@@ -38,13 +44,12 @@ function storeName(options: EventStoreOptions): string {
 
 /**
  * Opens the store configured like the service's (EVENT_STORE, SQLITE_PATH, POSTGRES_URL, ESDB_CONNECTION_STRING, and `.env`
- * when present; relative paths from the repository root, as `npm start` reads them). The store library is
- * loaded here, on demand, so that `simulate`, which needs no store, does not pay for loading it.
+ * when present; relative paths from the repository root, as `npm start` reads them). The networked adapters are
+ * loaded by `createStores`, for the store configured only.
  */
 export async function openConfiguredStore(): Promise<ConfiguredStore> {
   // Like @nestjs/config in the service: the file fills in what the environment does not already set.
   if (existsSync('.env')) process.loadEnvFile('.env');
-  const { createStores, eventStoreOptionsFromEnv } = await import('./event-store.loader');
   let options: EventStoreOptions;
   try {
     options = eventStoreOptionsFromEnv(process.env);
