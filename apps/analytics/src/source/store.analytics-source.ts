@@ -1,6 +1,12 @@
-import { type EventFilter, EventStore, EventStoreUnavailableError, type RecordedEvent } from '@app/event-store';
-import { GAME_STREAM_PREFIX } from '@app/games';
-import type { Observable } from 'rxjs';
+import {
+  DamagedEventError,
+  type EventFilter,
+  EventStore,
+  EventStoreUnavailableError,
+  type RecordedEvent,
+} from '@app/event-store';
+import { GAME_STREAM_PREFIX, damagedEventStandIn, gameIdOfStream, storedGameEvent } from '@app/games';
+import { type Observable, map } from 'rxjs';
 import { AnalyticsSource } from './analytics-source';
 
 /** Only game streams feed the read models (the store may hold other streams). */
@@ -16,11 +22,13 @@ export class StoreAnalyticsSource extends AnalyticsSource {
   }
 
   follow(afterPosition: number | undefined): Observable<RecordedEvent> {
-    return this.store.subscribe({ fromPosition: afterPosition, filter: GAME_EVENTS });
+    return this.store.subscribe({ fromPosition: afterPosition, filter: GAME_EVENTS }).pipe(map(checkedOrStandIn));
   }
 
-  pages(afterPosition: number | undefined, pageSize: number): AsyncIterable<RecordedEvent[]> {
-    return this.store.readAllPages({ fromPosition: afterPosition, pageSize, filter: GAME_EVENTS });
+  async *pages(afterPosition: number | undefined, pageSize: number): AsyncIterable<RecordedEvent[]> {
+    for await (const page of this.store.readAllPages({ fromPosition: afterPosition, pageSize, filter: GAME_EVENTS })) {
+      yield page.map(checkedOrStandIn);
+    }
   }
 
   async headEvents(): Promise<number> {
@@ -33,5 +41,33 @@ export class StoreAnalyticsSource extends AnalyticsSource {
 
   isTransient(error: unknown): boolean {
     return error instanceof EventStoreUnavailableError;
+  }
+}
+
+/**
+ * An event through the store boundary, or, for one damaged outside the service, the stand-in the service's own
+ * streams show in its place (the read models count it and go on, as a consumer of those streams would).
+ */
+function checkedOrStandIn(event: RecordedEvent): RecordedEvent {
+  try {
+    storedGameEvent(event);
+    return event;
+  } catch (error) {
+    if (!(error instanceof DamagedEventError)) throw error;
+    const { type, data, metadata } = damagedEventStandIn(
+      event,
+      gameIdOfStream(event.stream) ?? event.stream,
+      error,
+      true,
+    );
+    return {
+      stream: event.stream,
+      revision: event.revision,
+      position: event.position,
+      type,
+      data,
+      metadata,
+      recordedAt: event.recordedAt,
+    };
   }
 }

@@ -102,10 +102,12 @@ export class GameErrorsFilter implements ExceptionFilter {
     if (exception instanceof DamagedEventError) {
       this.logger.error(exception.message);
       const game = gameIdOfStream(exception.stream) ?? exception.stream;
+      // Why stays in the log and the organiser's audit: a reason may quote stored content a caller may not see.
       return errorBody(
         500,
-        `game ${game} cannot be read: its stored event ${exception.revision} is damaged (not valid JSON); ` +
-          'nothing was recorded, and an organiser must restore that event (GET …/audit names it)',
+        `game ${game} cannot be read: its stored event ${exception.revision} is damaged; nothing was recorded, ` +
+          'and an organiser must restore that event (GET …/audit names it and why)',
+        { damagedRevision: exception.revision },
       );
     }
     if (exception instanceof EventStoreConfigurationError) {

@@ -1,13 +1,13 @@
 import { EventStore, SnapshotStore } from '@app/event-store';
-import type { RecordedEvent } from '@app/event-store';
-import { cloneState, evolve, initialState } from '@app/rules';
+import { cloneState, initialState } from '@app/rules';
 import type { GameState } from '@app/rules';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { GamePointNotFoundError } from '../games.errors';
 import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
 import { gameStream } from '../game-stream';
 import { genesisHash } from '../recording/hash-chain';
-import { asDomainEvent } from '../recording/stored-game-event';
+import { GAME_STATE } from './game-state.projection';
+import { foldGameEvents } from './game-events.fold';
 import type { LoadedGame } from './loaded-game';
 import { SNAPSHOT_KEY, decodeSnapshotBody, encodeSnapshotBody } from './snapshot-body.codec';
 import { SetupDecksCache } from './setup-decks.cache';
@@ -141,18 +141,15 @@ export class GameRepository {
   private async foldOnto(gameId: string, from: LoadedGame, to: number): Promise<LoadedGame> {
     const game = from;
     if (game.revision >= to) return game;
-    let lastEvent: RecordedEvent | undefined;
-    for await (const page of this.store.readStreamPages(gameStream(gameId), {
+    const folded = await foldGameEvents(this.store, gameId, GAME_STATE, {
+      onto: game.state,
       from: game.revision + 1,
       maxCount: to - game.revision,
       pageSize: 5000,
-    })) {
-      for (const event of page) evolve(game.state, asDomainEvent(event));
-      lastEvent = page[page.length - 1];
-    }
-    if (lastEvent) {
-      game.revision = lastEvent.revision;
-      game.lastHash = String(lastEvent.metadata.hash ?? game.lastHash);
+    });
+    if (folded.last) {
+      game.revision = folded.last.revision;
+      game.lastHash = folded.last.metadata.hash ?? game.lastHash;
     }
     return game;
   }

@@ -83,7 +83,9 @@ export class ReceiptsCheck {
     if (receipt.gameId !== this.gameId) return `it is a receipt of game ${receipt.gameId}, not of ${this.gameId}`;
     const found = this.wanted.get(receipt.revision);
     if (!found) {
-      return `the stored game ends at revision ${this.lastRevision}: revision ${receipt.revision} is missing (events were removed)`;
+      return this.lastRevision < 0
+        ? `the store holds no event of game ${this.gameId}: revision ${receipt.revision} is missing (the game was removed)`
+        : `the stored game ends at revision ${this.lastRevision}: revision ${receipt.revision} is missing (events were removed)`;
     }
     if (found.hash !== receipt.hash) {
       return (
