@@ -9,6 +9,8 @@ export * from './recording/hash-chain';
 export * from './recording/chain-secret';
 export * from './recording/game-event-line';
 export * from './recording/stored-game-event';
+export * from './recording/stored-event.check';
+export * from './recording/canonical-form.check';
 export * from './loading/loaded-game';
 export * from './loading/game-repository';
 export * from './loading/game-events.reader';

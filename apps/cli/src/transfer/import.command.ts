@@ -210,9 +210,9 @@ export class ImportCommand extends CommandRunner {
     const shown = (value: unknown): string => (value === null ? 'nothing' : JSON.stringify(value));
     throw new CliFailure(
       STORE_EXIT.tampered,
-      `${where}: revision ${divergence.revision} is not what the engine records: ${divergence.reason}; ` +
+      `${where}: re-simulation differs at revision ${divergence.revision}: ${divergence.reason}; ` +
         `expected ${shown(divergence.expected)}, found ${shown(divergence.found)}. The service stores only the ` +
-        "events the engine derives from a game's commands, so nothing was imported",
+        "events the engine derives from a game's commands. Nothing was imported",
     );
   }
 

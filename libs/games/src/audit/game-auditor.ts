@@ -31,7 +31,8 @@ export class GameAuditor {
   push(event: GameEventLine): StoredEventProblem | null {
     const problem = storedEventProblem(event);
     if (this.count === 0) {
-      this.gameId ??= String(event.metadata.gameId ?? '');
+      const named = event.metadata.gameId;
+      this.gameId ??= typeof named === 'string' ? named : '';
       const provenance = forkProvenanceOf(event.metadata);
       if (provenance) this.forkedFrom = { gameId: provenance.forkedFrom, revision: provenance.forkedAt };
     }

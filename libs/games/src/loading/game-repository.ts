@@ -1,4 +1,4 @@
-import { EventStore, SnapshotStore } from '@app/event-store';
+import { DamagedEventError, EventStore, SnapshotStore } from '@app/event-store';
 import { cloneState, initialState } from '@app/rules';
 import type { GameState } from '@app/rules';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -78,7 +78,17 @@ export class GameRepository {
     }
     const cached = this.latest.get(gameId);
     if (cached && cached.revision === revision) return owned(cached);
-    return this.foldOnto(gameId, await this.startingPoint(gameId, revision), revision);
+    const start = await this.startingPoint(gameId, revision);
+    try {
+      return await this.foldOnto(gameId, start, revision);
+    } catch (error) {
+      if (!(error instanceof DamagedEventError) || (start.snapshotRevision ?? -1) < 0) throw error;
+      // A snapshot is a cache: one the events do not follow from (its body changed with its digest) is dropped.
+      this.logger.warn(
+        `snapshot of ${gameId}@${start.snapshotRevision} not used: ${error.reason}; folding from the events`,
+      );
+      return this.foldOnto(gameId, this.fromTheStart(gameId), revision);
+    }
   }
 
   /** Remembers the latest state of a game (after a command appended its events). */
@@ -120,7 +130,7 @@ export class GameRepository {
           `snapshot of ${gameId}@${snapshot.revision} not used: ${body ? 'its chain hash is not the stored event’s' : 'its body does not match its digest, or cannot be read'}; folding from the events`,
         );
       }
-      return { gameId, revision: -1, state: initialState(), lastHash: genesisHash(gameId), snapshotRevision: -1 };
+      return this.fromTheStart(gameId);
     }
     return {
       gameId,
@@ -129,6 +139,10 @@ export class GameRepository {
       lastHash: body.hash,
       snapshotRevision: snapshot.revision,
     };
+  }
+
+  private fromTheStart(gameId: string): LoadedGame {
+    return { gameId, revision: -1, state: initialState(), lastHash: genesisHash(gameId), snapshotRevision: -1 };
   }
 
   /** Whether the stored event at `revision` ends the chain with `hash`: a snapshot belongs to the game as stored. */

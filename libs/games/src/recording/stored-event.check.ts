@@ -17,7 +17,10 @@ export interface StoredEventProblem {
 /** Where the validators find the schemas: the definitions of the committed schema (npm run schema). */
 const SCHEMAS = 'event-vocabulary';
 
-const EVENT_TYPES: ReadonlySet<string> = new Set(Object.keys(vocabulary.definitions.EventData.properties));
+/** Every event type a game stream may hold: the vocabulary's, as its schema lists them. */
+export const EVENT_TYPES_OF_THE_VOCABULARY = Object.keys(vocabulary.definitions.EventData.properties) as EventType[];
+
+const EVENT_TYPES: ReadonlySet<string> = new Set(EVENT_TYPES_OF_THE_VOCABULARY);
 
 /**
  * Compiled on first use, one per event type: a process that reads a few types of event compiles only those. The
