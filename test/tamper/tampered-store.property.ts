@@ -9,7 +9,6 @@ import {
 } from '@app/event-store';
 import {
   GAME_STATE,
-  type GameEventLine,
   ReceiptsCheck,
   GameNotFoundError,
   auditEvents,

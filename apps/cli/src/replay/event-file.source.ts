@@ -1,8 +1,4 @@
-import {
-  DamagedLineError,
-  type StoredGameEvent,
-  gameEventOfLine,
-} from '@app/games/recording/stored-game-event';
+import { DamagedLineError, type StoredGameEvent, gameEventOfLine } from '@app/games/recording/stored-game-event';
 import { CliFailure } from '../cli-failure.error';
 import { EXIT } from '../exit-codes';
 import { readEventFile } from '../transfer/event-file.reader';

@@ -33,7 +33,7 @@ export async function* chainedEventsOf(
   file: string,
   gameId: string,
   chaining: FileChaining,
-  broken: (revision: number, detail: string) => CliFailure,
+  broken: (revision: number, detail: string, line: number) => CliFailure,
   chainSecret: string,
 ): AsyncGenerator<LinedEvent> {
   if (chaining === 'chained') {
@@ -41,7 +41,7 @@ export async function* chainedEventsOf(
     for await (const { event, line } of readEventFile(file)) {
       if (!check.extendedBy(event)) {
         const { revision, detail } = check.breach();
-        throw broken(revision, detail);
+        throw broken(revision, detail, line);
       }
       yield { event, line };
     }
@@ -54,18 +54,18 @@ export async function* chainedEventsOf(
     if (read.revision === 0) {
       // A file that kept its game's secret (links stripped by hand) is chained with it, as it was recorded.
       const own = chainSecretOf(read.metadata);
-      if (own === null) throw broken(0, `metadata.${CHAIN_SECRET_FIELD} is not 64 lowercase hex digits`);
+      if (own === null) throw broken(0, `metadata.${CHAIN_SECRET_FIELD} is not 64 lowercase hex digits`, line);
       const secret = own ?? chainSecret;
       event = { ...read, metadata: { ...read.metadata, [CHAIN_SECRET_FIELD]: secret } };
       previous = genesisHash(gameId, secret);
     }
     if (chainingOf(read) !== 'unchained') {
-      throw broken(event.revision, 'the event carries chain links, the ones before it none: a mixed file');
+      throw broken(event.revision, 'the event carries chain links, the ones before it none: a mixed file', line);
     }
-    if (event.revision !== expected) throw broken(expected, `missing revision (found ${event.revision} instead)`);
-    if (event.metadata.gameId !== gameId) throw broken(expected, `metadata.gameId is not ${gameId}`);
+    if (event.revision !== expected) throw broken(expected, `missing revision (found ${event.revision} instead)`, line);
+    if (event.metadata.gameId !== gameId) throw broken(expected, `metadata.gameId is not ${gameId}`, line);
     const unhashable = canonicalFormProblem(event.data, 'data') ?? canonicalFormProblem(event.metadata, 'metadata');
-    if (unhashable !== null) throw broken(expected, `its content cannot be hashed: ${unhashable}`);
+    if (unhashable !== null) throw broken(expected, `its content cannot be hashed: ${unhashable}`, line);
     const linked = chainEvent(previous, event);
     previous = linked.metadata.hash;
     expected += 1;

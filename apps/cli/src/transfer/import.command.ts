@@ -179,7 +179,8 @@ export class ImportCommand extends CommandRunner {
     let hashAtStored: string | null = null;
     let divergedAtLine: number | null = null;
     try {
-      const broken = (revision: number, detail: string): CliFailure => brokenChain(file, revision, detail);
+      const broken = (revision: number, detail: string, line: number): CliFailure =>
+        brokenChain(file, revision, detail, line);
       for await (const { event, line } of chainedEventsOf(file, gameId, chaining, broken, chainSecret)) {
         if (divergedAtLine === null) {
           resimulation.push(event);

@@ -74,8 +74,7 @@ export class GameCommandService {
         idempotent && first?.metadata.commandId === commandId ? await this.replay(data.gameId, commandId) : null;
       if (earlier === null) throw new GameAlreadyExistsError(data.gameId);
       // The key of a creation names its game; another set-up under it is another command, never a retry.
-      if (!sameCreation(first, command))
-        throw new IdempotencyKeyReusedError(data.gameId, commandId);
+      if (!sameCreation(first, command)) throw new IdempotencyKeyReusedError(data.gameId, commandId);
       return earlier;
     }
   }

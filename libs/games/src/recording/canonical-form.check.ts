@@ -16,7 +16,8 @@ function hasCanonicalForm(root: unknown): boolean {
       if (!Number.isFinite(value)) return false;
     } else if (typeof value === 'object' && value !== null) {
       if (depth >= MAX_STORED_NESTING) return false;
-      for (const item of Array.isArray(value) ? value : Object.values(value)) stack.push({ value: item, depth: depth + 1 });
+      for (const item of Array.isArray(value) ? value : Object.values(value))
+        stack.push({ value: item, depth: depth + 1 });
     } else if (typeof value !== 'string' && typeof value !== 'boolean' && value !== null) {
       return false;
     }
@@ -26,6 +27,11 @@ function hasCanonicalForm(root: unknown): boolean {
 
 type Located = Pending & { path: string };
 
+/** A path as deep as the bound is long to read: its start says where. */
+function shortened(path: string): string {
+  return path.length > 60 ? `${path.slice(0, 60)}…` : path;
+}
+
 /** The first value without a canonical form, with where it is: the slow path, taken once a check failed. */
 function firstProblem(root: unknown, name: string): string {
   const stack: Located[] = [{ value: root, depth: 0, path: name }];
@@ -34,7 +40,7 @@ function firstProblem(root: unknown, name: string): string {
     if (typeof value === 'number') {
       if (!Number.isFinite(value)) return `${path} is ${String(value)}: no JSON number can stand for it`;
     } else if (typeof value === 'object' && value !== null) {
-      if (depth >= MAX_STORED_NESTING) return `${path} nests more than ${MAX_STORED_NESTING} levels deep`;
+      if (depth >= MAX_STORED_NESTING) return `${shortened(path)} nests more than ${MAX_STORED_NESTING} levels deep`;
       const entries = Array.isArray(value)
         ? value.map((item, index) => [`${path}[${index}]`, item] as const)
         : Object.entries(value).map(([key, item]) => [`${path}.${key}`, item] as const);

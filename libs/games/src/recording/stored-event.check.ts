@@ -92,7 +92,11 @@ function errorInWords(name: string, errors: readonly ErrorObject[]): string {
  * Every reader of stored content asks this once (at the store boundary, storedGameEvent; the audit; an import), so
  * that what it then reads, folds or hashes is what its type says.
  */
-export function storedEventProblem(event: { type: unknown; data: unknown; metadata: unknown }): StoredEventProblem | null {
+export function storedEventProblem(event: {
+  type: unknown;
+  data: unknown;
+  metadata: unknown;
+}): StoredEventProblem | null {
   const unhashable = canonicalFormProblem(event.data, 'data') ?? canonicalFormProblem(event.metadata, 'metadata');
   if (unhashable !== null) return { reason: unhashable, hashable: false };
   const { type } = event;
