@@ -21,6 +21,7 @@ export class SigningKeysHttpController {
   @ApiOperation({ summary: 'The public keys receipts are signed with (the current one first, then retired ones)' })
   @ApiOkResponse({ type: SigningKeysResponseDto })
   keys(): SigningKeysResponseDto {
+    // Both lists come from the one key ring: every listed key has its verifier key.
     const vkeys = this.log.verifierKeys();
     return {
       keys: this.receipts.publishedKeys().keys.map((key) => ({ ...key, vkey: vkeys.get(key.keyId) as string })),
