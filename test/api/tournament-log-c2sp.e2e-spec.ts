@@ -207,6 +207,18 @@ describe('the tournament log in the C2SP formats: checkpoint, vkey, tlog-proof, 
     );
   });
 
+  it('the OpenAPI document says so: text when they succeed, the usual JSON errors', async () => {
+    const { paths } = (await api.as().get('/docs-json').expect(200)).body;
+    for (const route of ['/log/checkpoint', '/log/tlog-proof', '/log/tlog-consistency']) {
+      const { responses } = paths[route].get;
+      expect([route, Object.keys(responses['200'].content), Object.keys(responses['404'].content)]).toEqual([
+        route,
+        [TEXT],
+        ['application/json'],
+      ]);
+    }
+  });
+
   it('sanctum verify-proof takes the C2SP forms, with the keys document or the vkey alone', async () => {
     fs.writeFileSync(file('keys.json'), JSON.stringify(document));
     fs.writeFileSync(file('log.vkey'), `${document.keys[0]?.vkey}\n`);

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { TournamentLog } from '@app/games';
 import { ApiErrorResponse } from '../errors/api-error-response.decorator';
@@ -17,6 +17,9 @@ import {
 
 /** The C2SP text formats are UTF-8 text (c2sp.org/signed-note). */
 const C2SP_TEXT = 'text/plain; charset=utf-8';
+
+/** A C2SP answer in the OpenAPI document: text when it succeeds (an error is the usual JSON). */
+const textAnswer = (description: string) => ({ description, content: { [C2SP_TEXT]: { schema: { type: 'string' } } } });
 
 /** Sets the text type once the answer is known, so that an error keeps its JSON type. */
 function asText(response: Response, text: string): string {
@@ -93,8 +96,7 @@ export class TournamentLogHttpController {
       'the signature line `— <origin> <base64(key ID ‖ signature)>`, to be opened with the `vkey` listed at ' +
       '/.well-known/sanctum-keys.',
   })
-  @ApiProduces(C2SP_TEXT)
-  @ApiOkResponse({ schema: { type: 'string' }, description: 'The signed checkpoint (c2sp.org/tlog-checkpoint).' })
+  @ApiOkResponse(textAnswer('The signed checkpoint (c2sp.org/tlog-checkpoint).'))
   @ApiErrorResponse(404, 'The log never had that size.')
   async checkpoint(
     @Query() { size }: TreeHeadQueryDto,
@@ -111,8 +113,7 @@ export class TournamentLogHttpController {
       '`c2sp.org/tlog-proof@v1`, `extra` (base64 of the logged head’s canonical JSON: the leaf itself), `index`, the ' +
       'RFC 6962 audit path (base64, leaf’s sibling first), a blank line, and the signed checkpoint it leads to.',
   })
-  @ApiProduces(C2SP_TEXT)
-  @ApiOkResponse({ schema: { type: 'string' }, description: 'The tlog-proof (c2sp.org/tlog-proof).' })
+  @ApiOkResponse(textAnswer('The tlog-proof (c2sp.org/tlog-proof).'))
   @ApiErrorResponse(404, 'The log holds no such head, or never had that size.')
   async tlogProof(
     @Query() { gameId, revision, size }: InclusionProofQueryDto,
@@ -129,8 +130,7 @@ export class TournamentLogHttpController {
       '`old <first>`, the RFC 6962 consistency proof (base64, one hash a line), a blank line, and the signed ' +
       'checkpoint at `second`: checked against the checkpoint kept at size `first`.',
   })
-  @ApiProduces(C2SP_TEXT)
-  @ApiOkResponse({ schema: { type: 'string' }, description: 'The proof and the checkpoint (c2sp.org/tlog-witness).' })
+  @ApiOkResponse(textAnswer('The proof and the checkpoint (c2sp.org/tlog-witness).'))
   @ApiErrorResponse(404, 'The log never had that size.')
   async tlogConsistency(
     @Query() { first, second }: ConsistencyProofQueryDto,
