@@ -101,12 +101,13 @@ export class GameErrorsFilter implements ExceptionFilter {
     }
     if (exception instanceof DamagedEventError) {
       this.logger.error(exception.message);
-      const game = gameIdOfStream(exception.stream) ?? exception.stream;
+      const game = gameIdOfStream(exception.stream);
+      const what = game === null ? `the stream ${exception.stream}` : `game ${game}`;
       // Why stays in the log and the organiser's audit: a reason may quote stored content a caller may not see.
       return errorBody(
         500,
-        `game ${game} cannot be read: its stored event ${exception.revision} is damaged; nothing was recorded, ` +
-          'and an organiser must restore that event (GET …/audit names it and why)',
+        `${what} cannot be read: its stored event ${exception.revision} is damaged; nothing was recorded, ` +
+          `and an organiser must restore that event (${game === null ? 'the service log' : 'GET …/audit'} names it and why)`,
         { damagedRevision: exception.revision },
       );
     }

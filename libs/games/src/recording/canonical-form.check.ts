@@ -7,7 +7,10 @@ export const MAX_STORED_NESTING = 64;
 
 type Pending = { value: unknown; depth: number };
 
-/** Whether a value has a canonical JSON form (RFC 8785): finite numbers, JSON's own types, bounded nesting. */
+/**
+ * Whether a value has a canonical JSON form (RFC 8785): finite numbers, JSON's own types, bounded nesting. An
+ * undefined member is left out of it, as JSON leaves it (the engine's own events, in hand, may carry one).
+ */
 function hasCanonicalForm(root: unknown): boolean {
   const stack: Pending[] = [{ value: root, depth: 0 }];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
@@ -18,7 +21,7 @@ function hasCanonicalForm(root: unknown): boolean {
       if (depth >= MAX_STORED_NESTING) return false;
       for (const item of Array.isArray(value) ? value : Object.values(value))
         stack.push({ value: item, depth: depth + 1 });
-    } else if (typeof value !== 'string' && typeof value !== 'boolean' && value !== null) {
+    } else if (typeof value !== 'string' && typeof value !== 'boolean' && value !== null && value !== undefined) {
       return false;
     }
   }
@@ -48,7 +51,7 @@ function firstProblem(root: unknown, name: string): string {
         const [itemPath, item] = entries[i]!;
         stack.push({ value: item, depth: depth + 1, path: itemPath });
       }
-    } else if (typeof value !== 'string' && typeof value !== 'boolean' && value !== null) {
+    } else if (typeof value !== 'string' && typeof value !== 'boolean' && value !== null && value !== undefined) {
       return `${path} is not a JSON value`;
     }
   }
