@@ -14,6 +14,14 @@ export interface StoredEventProblem {
   hashable: boolean;
 }
 
+/** Where the service serves the schema of a stored game event. */
+export const GAME_EVENT_SCHEMA_PATH = '/schemas/game-event.json';
+
+/** The schema of a stored game event, as the repository keeps it (made from the engine's types by `npm run schema`). */
+export function gameEventSchemaJson(): string {
+  return `${JSON.stringify(vocabulary, null, 2)}\n`;
+}
+
 /** Where the validators find the schemas: the definitions of the committed schema (npm run schema). */
 const SCHEMAS = 'event-vocabulary';
 
