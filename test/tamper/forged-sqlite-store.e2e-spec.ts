@@ -187,6 +187,26 @@ describe('a forged SQLite store: findings, not exceptions, and no game harmed by
     });
   });
 
+  it('a game’s own stream names its damaged event: at once, or after the events before it', async () => {
+    const opened = await SseClient.open(`${api.url}/games/data-null/events/stream`, {
+      Authorization: `Bearer ${api.organiserToken}`,
+    }).catch((error: { status?: number; body?: string }) => error);
+    if (!(opened instanceof SseClient)) {
+      // The damage was met before the stream's first event went out: the door answers like every other.
+      expect(opened.status).toBe(500);
+      expect(opened.body).toContain(`its stored event ${EDITED} is damaged`);
+      return;
+    }
+    await Promise.race([opened.ended, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+    opened.close();
+    expect(opened.events.filter((event) => event.id !== undefined).map((event) => Number(event.id))).toEqual(
+      Array.from({ length: EDITED }, (_, revision) => revision),
+    );
+    expect(opened.events.find((event) => event.event === 'error')?.data).toContain(
+      `its stored event ${EDITED} is damaged`,
+    );
+  });
+
   it('the sound game plays on, and the list of games answers', async () => {
     const state = await api.organiser.get('/games/sound/state').expect(200);
     expect(state.body.state.turn).toBeGreaterThanOrEqual(1);
