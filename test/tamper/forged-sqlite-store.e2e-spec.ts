@@ -255,32 +255,17 @@ describe('a forged SQLite store: findings, not exceptions, and no game harmed by
   ])(
     'GET /events/stream for %s delivers every stored event, and a consumer resuming after a stand-in goes on',
     async (_who, organiser) => {
-      const headers = organiser ? { Authorization: `Bearer ${api.organiserToken}` } : undefined;
-      const stream = await SseClient.open(`${api.url}/events/stream`, headers);
-      try {
-        await stream.waitFor((events) => events.filter((event) => event.id !== undefined).length >= total, 30_000);
-      } finally {
-        stream.close();
-      }
-      const lines = stream.events.filter((event) => event.id !== undefined);
+      const headers: Record<string, string> = organiser ? { Authorization: `Bearer ${api.organiserToken}` } : {};
+      const lines = await SseClient.read(`${api.url}/events/stream`, headers, total);
       expect(lines).toHaveLength(total);
       const first = lines.findIndex((event) => (JSON.parse(event.data) as { type: string }).type === DAMAGED_EVENT);
       expect(first).toBeGreaterThanOrEqual(0);
-      const resumed = await SseClient.open(`${api.url}/events/stream`, {
-        ...headers,
-        'Last-Event-ID': lines[first]!.id!,
-      });
-      try {
-        await resumed.waitFor(
-          (events) => events.filter((event) => event.id !== undefined).length >= total - first - 1,
-          30_000,
-        );
-      } finally {
-        resumed.close();
-      }
-      expect(resumed.events.filter((event) => event.id !== undefined).map((event) => event.id)).toEqual(
-        lines.slice(first + 1).map((event) => event.id),
+      const resumed = await SseClient.read(
+        `${api.url}/events/stream`,
+        { ...headers, 'Last-Event-ID': lines[first]!.id! },
+        total - first - 1,
       );
+      expect(resumed.map((event) => event.id)).toEqual(lines.slice(first + 1).map((event) => event.id));
     },
   );
 });

@@ -1,11 +1,5 @@
-import {
-  DamagedEventError,
-  type EventFilter,
-  EventStore,
-  EventStoreUnavailableError,
-  type RecordedEvent,
-} from '@app/event-store';
-import { GAME_STREAM_PREFIX, damagedEventStandIn, gameIdOfStream, storedGameEvent } from '@app/games';
+import { type EventFilter, EventStore, EventStoreUnavailableError, type RecordedEvent } from '@app/event-store';
+import { GAME_STREAM_PREFIX, damageOf, damagedEventStandIn, gameIdOfStream } from '@app/games';
 import { type Observable, map } from 'rxjs';
 import { AnalyticsSource } from './analytics-source';
 
@@ -49,25 +43,14 @@ export class StoreAnalyticsSource extends AnalyticsSource {
  * streams show in its place (the read models count it and go on, as a consumer of those streams would).
  */
 function checkedOrStandIn(event: RecordedEvent): RecordedEvent {
-  try {
-    storedGameEvent(event);
-    return event;
-  } catch (error) {
-    if (!(error instanceof DamagedEventError)) throw error;
-    const { type, data, metadata } = damagedEventStandIn(
-      event,
-      gameIdOfStream(event.stream) ?? event.stream,
-      error,
-      true,
-    );
-    return {
-      stream: event.stream,
-      revision: event.revision,
-      position: event.position,
-      type,
-      data,
-      metadata,
-      recordedAt: event.recordedAt,
-    };
-  }
+  const damage = damageOf(event);
+  if (damage === null) return event;
+  const { type, data, metadata } = damagedEventStandIn(
+    event,
+    gameIdOfStream(event.stream) ?? event.stream,
+    damage,
+    true,
+  );
+  const { damage: _damage, ...position } = event;
+  return { ...position, type, data, metadata };
 }

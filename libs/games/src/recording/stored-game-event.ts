@@ -40,6 +40,17 @@ export function storedGameEvent(event: RecordedEvent): StoredGameEvent {
   return { revision, type, data, metadata } as StoredGameEvent;
 }
 
+/** For a reader that passes over a damaged event rather than stop at it: what is wrong with it, or null. */
+export function damageOf(event: RecordedEvent): DamagedEventError | null {
+  try {
+    storedGameEvent(event);
+    return null;
+  } catch (error) {
+    if (error instanceof DamagedEventError) return error;
+    throw error;
+  }
+}
+
 /** The engine's event a checked stored event is (the envelope is the engine's, with the chain's fields beside it). */
 export function asDomainEvent(event: StoredGameEvent): DomainEvent {
   return event as unknown as DomainEvent;

@@ -14,7 +14,7 @@ import { GameNotFoundError } from '../games.errors';
 import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
 import { GAME_STREAM_PREFIX, gameIdOfStream } from '../game-stream';
 import { gameEvents } from '../loading/game-events.reader';
-import { storedGameEvent } from '../recording/stored-game-event';
+import { damageOf } from '../recording/stored-game-event';
 import { CollectionCheckpointStore } from './collection-checkpoint.store';
 import { COLLECTED, PendingCollections, SCHEDULED } from './pending-collections';
 import { pause, retryDelayMs } from './retry-delay';
@@ -177,14 +177,9 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
 
   /** A damaged event is passed over, with a log line naming it: it stops no other game's collections. */
   private isDamaged(event: RecordedEvent): boolean {
-    try {
-      storedGameEvent(event);
-      return false;
-    } catch (error) {
-      if (!(error instanceof DamagedEventError)) throw error;
-      this.logger.error(`skipping ${error.message}; its game's collections need an organiser`);
-      return true;
-    }
+    const damage = damageOf(event);
+    if (damage !== null) this.logger.error(`skipping ${damage.message}; its game's collections need an organiser`);
+    return damage !== null;
   }
 
   /**
