@@ -1,3 +1,4 @@
+import { requestLogLevel } from './logging/request-log.level';
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { ConfigModule, registerAs } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
@@ -92,12 +93,7 @@ export class AppModule implements NestModule {
               response.setHeader('X-Request-Id', id);
               return id;
             },
-            customLogLevel: (_request, response, error) =>
-              error !== undefined || response.statusCode >= 500
-                ? 'error'
-                : response.statusCode >= 400
-                  ? 'warn'
-                  : 'info',
+            customLogLevel: requestLogLevel,
           }),
         }),
         GamesModule.forRoot({

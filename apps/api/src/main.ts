@@ -3,6 +3,10 @@ import { describeStore, type ApiConfig } from './config/api-config';
 import { type ResolvedViewerSecrets, VIEWER_SECRETS } from './config/viewer-secrets';
 import { createApp } from './create-app';
 import { announceStart } from './logging/start-announcement';
+import { startFailureMessage } from './lifecycle/start-failure.message';
+
+/** The port asked for, to name in a start failure (the configuration says the same once it is read). */
+const requestedPort = process.env.PORT === undefined ? 3000 : Number(process.env.PORT);
 
 /** `npm start`: the HTTP service on the configured store (default: the embedded SQLite file). */
 async function main(): Promise<void> {
@@ -29,8 +33,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(
-    `cannot start the API: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  );
+  process.stderr.write(`${startFailureMessage(error, Number.isInteger(requestedPort) ? requestedPort : undefined)}\n`);
   process.exitCode = 1;
 });
