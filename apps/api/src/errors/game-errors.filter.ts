@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { Response } from 'express';
 import {
   AppendTooLargeError,
+  CheckpointAheadOfStoreError,
   DamagedEventError,
   EventStoreConfigurationError,
   EventStoreUnavailableError,
@@ -92,6 +93,10 @@ export class GameErrorsFilter implements ExceptionFilter {
       return errorBody(503, 'the event store is unavailable; try again later (with the same Idempotency-Key, if any)');
     }
     if (exception instanceof UnknownPositionError) return errorBody(400, exception.message);
+    if (exception instanceof CheckpointAheadOfStoreError) {
+      this.logger.warn(exception.message);
+      return errorBody(409, exception.message);
+    }
     if (exception instanceof StreamDeletedError) {
       return errorBody(410, `${exception.message}; nothing was recorded`);
     }

@@ -23,12 +23,15 @@ export class GlobalEventsHttpController {
   @ApiProduces('application/json', 'application/x-ndjson')
   @ApiOkResponse({ type: GlobalEventsResponseDto })
   @ApiErrorResponse(400, 'A query parameter is malformed (named).')
+  @ApiErrorResponse(409, '`after` is past the end of the log (events lost in a failover).')
   async list(
     @Query() query: GlobalEventsQueryDto,
     @CurrentCaller() caller: Caller,
     @Res({ passthrough: true }) response: Response,
   ): Promise<GlobalEventsResponseDto | string> {
     const page = await this.reads.globalEvents(caller, { ...query, limit: query.limit ?? EXPORT_PAGE_DEFAULT });
+    // Nothing after `after`: the reader is at the end, or past it because a failover lost events (a 409 then).
+    if (page.lastPosition === null && query.after !== undefined) await this.reads.checkResumable(query.after);
     if (query.format !== 'ndjson') return page as GlobalEventsResponseDto;
     response.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
     // Where to resume, for a client that only reads the lines.

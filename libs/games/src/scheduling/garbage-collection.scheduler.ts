@@ -1,4 +1,5 @@
 import {
+  CheckpointAheadOfStoreError,
   DamagedEventError,
   EventStore,
   EventStoreConfigurationError,
@@ -148,6 +149,7 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
       retry({
         resetOnSuccess: true,
         delay: (error: unknown, attempt: number) => {
+          if (error instanceof CheckpointAheadOfStoreError) return defer(() => this.startOverAfterLostEvents(error));
           if (!this.skipDamaged(error)) {
             if (!(error instanceof EventStoreUnavailableError)) {
               this.logger.error(`garbage-collection subscription failed for good: ${describe(error)}`);
@@ -159,6 +161,20 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
         },
       }),
     );
+  }
+
+  /**
+   * The store lost events this scheduler had read (a failover to a standby that had not received them): what it
+   * knew of them is dropped, and it reads again from the checkpoint the store itself kept, so that turns scheduled
+   * again under the same positions are collected too.
+   */
+  private async startOverAfterLostEvents(error: CheckpointAheadOfStoreError): Promise<void> {
+    this.logger.error(`garbage-collection subscription: ${error.message}; reading again from the stored checkpoint`);
+    this.taken.forgetAll();
+    const from = await this.untilDone('read the garbage-collection checkpoint', () => this.checkpoints.read());
+    this.pending = new PendingCollections(from);
+    this.written = { position: from, at: Date.now() };
+    await this.catchUp();
   }
 
   private note(event: RecordedEvent, graceMs: number): void {
@@ -191,7 +207,9 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
       this.work.next(job);
       return;
     }
-    if (this.taken.get(key) || this.waiting.has(key)) return;
+    // This process's own report is always of a turn just scheduled: one taken before under the same key was
+    // scheduled again after a failover lost its collection (the rules refuse a second collection anyway).
+    if ((graceMs > 0 && this.taken.get(key)) || this.waiting.has(key)) return;
     this.inFlight += 1;
     if (graceMs === 0) {
       this.taken.remember(key, true);
