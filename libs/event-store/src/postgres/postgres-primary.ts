@@ -158,11 +158,13 @@ export class PostgresPrimary {
     }
     if (previous) void previous.pool.end().catch(() => undefined);
     this.succeeded();
-    this.logger.log(
-      `${previous ? 'now writing to' : 'writing to'} ${found.host.label}` +
-        `${found.timeline === null ? '' : ` (timeline ${found.timeline})`}` +
-        `${previous ? `, in place of ${previous.host.label}${previous.timeline === null ? '' : ` (timeline ${previous.timeline})`}` : ''}`,
-    );
+    if (previous) {
+      // The first server found says nothing worth a line; a move to another is what an operator looks for.
+      this.logger.log(
+        `now writing to ${found.host.label}${found.timeline === null ? '' : ` (timeline ${found.timeline})`}, in ` +
+          `place of ${previous.host.label}${previous.timeline === null ? '' : ` (timeline ${previous.timeline})`}`,
+      );
+    }
     this.options.onChange(found, previous);
     return found;
   }
@@ -180,7 +182,7 @@ export class PostgresPrimary {
       for (const stale of primaries.filter((p) => p !== only)) {
         this.logger.error(
           `${stale.host.label} accepts writes on timeline ${stale.timeline ?? '?'}, older than ${only.host.label}'s ` +
-            `${only.timeline ?? '?'}: a former primary started again, not used (make it a standby of the new one)`,
+            `timeline ${only.timeline ?? '?'}: a former primary started again, not used (make it a standby of the new one)`,
         );
       }
       return only;
