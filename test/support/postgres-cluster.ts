@@ -245,6 +245,9 @@ export class PostgresCluster {
    */
   async rejoinAsStandbyOf(source: PostgresCluster): Promise<void> {
     await this.stop('fast');
+    // pg_rewind reads the new primary's timeline from its control file, which a promotion updates at its next
+    // checkpoint only.
+    await source.withClient((client) => client.query('CHECKPOINT'));
     const [command, args] = asServerUser('pg_rewind', [
       '-D',
       this.dataDir,
@@ -254,8 +257,8 @@ export class PostgresCluster {
     ]);
     await run(command, args);
     await this.start();
-    await source.waitUntil(
-      `SELECT count(*) > 0 AS ok FROM pg_stat_replication WHERE state = 'streaming'`,
+    await this.waitUntil(
+      `SELECT count(*) > 0 AS ok FROM pg_stat_wal_receiver WHERE status = 'streaming'`,
       'the rejoined standby to stream',
     );
   }

@@ -49,7 +49,13 @@ export class ResilientPlayer {
       }
       if (answer !== undefined && answer.status !== 503) {
         if (answer.status >= 200 && answer.status < 300) {
-          this.acknowledged.push({ gameId, key: options.key, status: answer.status, body: answer.body, at: Date.now() });
+          this.acknowledged.push({
+            gameId,
+            key: options.key,
+            status: answer.status,
+            body: answer.body,
+            at: Date.now(),
+          });
         }
         return answer;
       }
@@ -62,7 +68,12 @@ export class ResilientPlayer {
   /** Creates the game (key `setup`) and plays `turns` turns of the example scenario, alternating instances. */
   async play(
     gameId: string,
-    options: { turns?: number; from?: number; tokens?: Record<Colour, string>; onCommand?: (k: number) => unknown } = {},
+    options: {
+      turns?: number;
+      from?: number;
+      tokens?: Record<Colour, string>;
+      onCommand?: (k: number) => unknown;
+    } = {},
   ): Promise<Record<Colour, string>> {
     const played = scenario();
     let k = 0;
@@ -92,7 +103,9 @@ export class ResilientPlayer {
             key: `${gameId}/turn-${number}/${colour}/${o}`,
           });
           if (answer.status !== 201 && !order.expectRejected) {
-            throw new Error(`${gameId} turn ${number} ${colour}[${o}]: ${answer.status} ${JSON.stringify(answer.body)}`);
+            throw new Error(
+              `${gameId} turn ${number} ${colour}[${o}]: ${answer.status} ${JSON.stringify(answer.body)}`,
+            );
           }
         }
       }
@@ -105,8 +118,9 @@ export class ResilientPlayer {
         if (answer.status !== 200) throw new Error(`${gameId} confirm ${number} ${colour}: ${answer.status}`);
       }
       // The next turn's orders wait for this one's garbage collection (any instance's scheduler may do it).
-      await this.untilAnswered(() => this.instances.events(number % 2, gameId), (events) =>
-        countOf(events, 'GarbageCollected') >= number,
+      await this.untilAnswered(
+        () => this.instances.events(number % 2, gameId),
+        (events) => countOf(events, 'GarbageCollected') >= number,
       );
     }
     return tokens;

@@ -87,7 +87,12 @@ export class CheckpointGuard implements Pick<PagedReads, 'readAll' | 'readStream
         if (figures.lostAfter !== null) throw new CheckpointAheadOfStoreError(position, figures.lostAfter, 'position');
       }
       if (revision !== undefined && (figures.endRevision === null || revision.revision > figures.endRevision)) {
-        throw new CheckpointAheadOfStoreError(revision.revision, figures.endRevision ?? -1, 'revision', revision.stream);
+        throw new CheckpointAheadOfStoreError(
+          revision.revision,
+          figures.endRevision ?? -1,
+          'revision',
+          revision.stream,
+        );
       }
     }
     this.checkedOn = located;

@@ -66,7 +66,10 @@ export function postgresTargets(connectionString: string, hostList?: string): Po
 
   for (const name of HOST_PARAMETERS) {
     if (params.get(name)?.includes(',')) {
-      throw invalid(`list the servers in the URI's host part (h1:5432,h2:5432) or in POSTGRES_HOSTS, not in ${name}=`, connectionString);
+      throw invalid(
+        `list the servers in the URI's host part (h1:5432,h2:5432) or in POSTGRES_HOSTS, not in ${name}=`,
+        connectionString,
+      );
     }
   }
   const sessions = params.get('target_session_attrs');

@@ -23,7 +23,12 @@ import type { Snapshot, SnapshotStore } from '../snapshot-store.port';
 import { AppendGroupQueue, type AppendOutcome } from './postgres-append.queue';
 import { PostgresAppendListener } from './postgres-append.listener';
 import { isPostgresUniqueViolation, isPostgresUnavailable, mapPostgresError } from './postgres-error-mapping';
-import { CheckpointGuard, type HistoryFigures, type HistoryQuery, type ReadsOnServer } from './postgres-checkpoint.guard';
+import {
+  CheckpointGuard,
+  type HistoryFigures,
+  type HistoryQuery,
+  type ReadsOnServer,
+} from './postgres-checkpoint.guard';
 import { postgresTargets } from './postgres-connection.targets';
 import { type LocatedPrimary, PostgresPrimary } from './postgres-primary';
 import { noteTimeline } from './postgres-timelines';
@@ -348,7 +353,9 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
     try {
       located = await this.primary.locate();
     } catch (error) {
-      throw this.closing ? new EventStoreUnavailableError('the postgres store is closed', { cause: error }) : mapPostgresError(error);
+      throw this.closing
+        ? new EventStoreUnavailableError('the postgres store is closed', { cause: error })
+        : mapPostgresError(error);
     }
     // An append decided on another server's state (it was queued when the primary changed) is not sent: after a
     // failover that lost events, its expected revision could match a stream that now holds other events.
@@ -366,7 +373,9 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
     });
     const results = await this.commitOn(located, sent);
     let k = 0;
-    return group.map((_, i) => outcomes[i] ?? results[k++] ?? { ok: false, error: new Error('append lost its outcome') });
+    return group.map(
+      (_, i) => outcomes[i] ?? results[k++] ?? { ok: false, error: new Error('append lost its outcome') },
+    );
   }
 
   private async commitOn(located: LocatedPrimary, group: SerialisedAppend[]): Promise<AppendOutcome<AppendResult>[]> {

@@ -48,6 +48,8 @@ export interface PostgresPrimaryOptions {
 export class PostgresPrimary {
   private readonly logger = new Logger('PostgresPrimary');
   private current: LocatedPrimary | undefined;
+  /** The last primary used, still known once it is lost (what the next one is compared with). */
+  private lastUsed: LocatedPrimary | undefined;
   private searching: Promise<LocatedPrimary> | undefined;
   private retryTimer: NodeJS.Timeout | undefined;
   private retryDelay: number;
@@ -123,20 +125,19 @@ export class PostgresPrimary {
   }
 
   private async findAndUse(): Promise<LocatedPrimary> {
-    const previous = this.current;
+    const inUse = this.current;
+    const previous = this.lastUsed;
     let found: LocatedPrimary | undefined;
     try {
       const probed = await Promise.all(
-        this.hosts.map((host) =>
-          probeServer(host, this.options.targets.configFor(host), this.options.probeTimeoutMs),
-        ),
+        this.hosts.map((host) => probeServer(host, this.options.targets.configFor(host), this.options.probeTimeoutMs)),
       );
       if (this.ended) throw new EventStoreUnavailableError('the postgres store is closed');
       const chosen = this.choose(probed);
-      if (previous && chosen.host === previous.host && chosen.timeline === previous.timeline) {
+      if (inUse && chosen.host === inUse.host && chosen.timeline === inUse.timeline) {
         // The same server, still the primary: a broken connection, which the pool replaces by itself.
         this.succeeded();
-        return previous;
+        return inUse;
       }
       found = {
         host: chosen.host,
@@ -149,14 +150,15 @@ export class PostgresPrimary {
     } catch (error) {
       void found?.pool.end().catch(() => undefined);
       this.current = undefined;
-      if (previous) void previous.pool.end().catch(() => undefined);
-      throw this.failedSearch(error, previous);
+      if (inUse) void inUse.pool.end().catch(() => undefined);
+      throw this.failedSearch(error, inUse);
     }
     this.current = found;
+    this.lastUsed = found;
     if (found.timeline !== null && (this.newestTimeline === null || found.timeline > this.newestTimeline)) {
       this.newestTimeline = found.timeline;
     }
-    if (previous) void previous.pool.end().catch(() => undefined);
+    if (inUse) void inUse.pool.end().catch(() => undefined);
     this.succeeded();
     if (previous) {
       // The first server found says nothing worth a line; a move to another is what an operator looks for.
@@ -175,7 +177,8 @@ export class PostgresPrimary {
     const timelines = primaries.flatMap((p) => (p.timeline === null ? [] : [p.timeline]));
     const newest = timelines.length > 0 ? Math.max(...timelines) : null;
     const current = primaries.filter((p) => p.timeline === newest);
-    const old = (timeline: number | null) => timeline !== null && this.newestTimeline !== null && timeline < this.newestTimeline;
+    const old = (timeline: number | null) =>
+      timeline !== null && this.newestTimeline !== null && timeline < this.newestTimeline;
     const usable = current.filter((p) => !old(p.timeline));
     const [only] = usable;
     if (usable.length === 1 && only !== undefined) {
