@@ -1,4 +1,4 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger, Optional } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   AppendTooLargeError,
@@ -23,6 +23,8 @@ import {
 } from '@app/games';
 import { CommandRejected, type RejectionKind } from '@app/rules';
 import { type ErrorBody, errorBody } from './error-body';
+import { ServiceMetrics } from '../metrics/service-metrics';
+import { storeErrorKind } from './store-error-kind';
 
 /** How a refusal of the rules engine reads over HTTP (the table). */
 const REJECTION_STATUS: Record<RejectionKind, number> = {
@@ -43,7 +45,11 @@ const REJECTION_STATUS: Record<RejectionKind, number> = {
 export class GameErrorsFilter implements ExceptionFilter {
   private readonly logger = new Logger(GameErrorsFilter.name);
 
+  constructor(@Optional() private readonly metrics?: ServiceMetrics) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
+    const storeKind = storeErrorKind(exception);
+    if (storeKind !== undefined) this.metrics?.storeError(storeKind);
     const response = host.switchToHttp().getResponse<Response>();
     const [status, body] =
       exception instanceof HttpException ? this.fromHttpException(exception) : this.toBody(exception);

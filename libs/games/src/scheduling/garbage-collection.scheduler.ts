@@ -66,6 +66,7 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
   private idleWaiters: (() => void)[] = [];
   private inFlight = 0;
   private failedAttempts = 0;
+  private collected = 0;
   private pending = new PendingCollections(undefined);
   private written: { position: number | undefined; at: number } = { position: undefined, at: Date.now() };
   private stop!: () => void;
@@ -124,6 +125,16 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
   /** How many collection attempts failed and were retried since start (for tests and operators). */
   get retriedAttempts(): number {
     return this.failedAttempts;
+  }
+
+  /** Collections this process carried out (recorded) since start. */
+  get collectedCount(): number {
+    return this.collected;
+  }
+
+  /** Scheduled collections not yet seen carried out, as far as the global stream has been read (the backlog). */
+  get pendingCount(): number {
+    return this.pending.size;
   }
 
   /** Reads what was recorded after the checkpoint, skipping damaged events, and takes on what is pending. */
@@ -260,6 +271,7 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
               correlationId: job.correlationId || undefined,
             },
           );
+          this.collected += 1;
           return;
         } catch (error) {
           if (isFinal(error)) {
