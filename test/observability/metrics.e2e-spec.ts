@@ -9,6 +9,7 @@ import { startTracing, tracingRequested } from '../../apps/api/src/tracing/traci
 import { gameTracingEnabled } from '@app/games';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
 import { readScenario, setupBody, orderBody } from '../api/support/scenario.http-player';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../support/repo-root';
 
@@ -97,6 +98,21 @@ describe('GET /metrics (Prometheus text, prom-client)', () => {
     } finally {
       if (!stream.bodyUsed) await stream.body?.cancel().catch(() => undefined);
     }
+  });
+
+  it('every metric the Grafana dashboard in deploy/ queries is one the service exports', async () => {
+    const dashboard = JSON.parse(readFileSync(path.join(REPO_ROOT, 'deploy/grafana-dashboard.json'), 'utf8')) as {
+      panels: { targets: { expr: string }[] }[];
+    };
+    const queried = new Set(
+      dashboard.panels
+        .flatMap((panel) => panel.targets.map((target) => target.expr))
+        .flatMap((expr) => expr.match(/\b(sanctum|nodejs|process)_[a-z0-9_]+/g) ?? [])
+        .map((name) => name.replace(/_(bucket|count|sum)$/, '')),
+    );
+    const exported = new Set((await scrape()).map((family) => family.name));
+    expect(queried.size).toBeGreaterThan(10);
+    expect([...queried].filter((name) => !exported.has(name))).toEqual([]);
   });
 
   it('the main port wants the organiser’s token; METRICS_PORT answers without one, only /metrics', async () => {
