@@ -32,7 +32,7 @@ export function commandObserver(metrics: ServiceMetrics | undefined) {
       return;
     }
     const started = process.hrtime.bigint();
-    let span: Span | undefined;
+    const span: Span | undefined = tracer?.startSpan(`command ${request.method}`);
     response.once('finish', () => {
       const route = routeOf(request);
       metrics?.command(request.method, route, response.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
@@ -45,11 +45,10 @@ export function commandObserver(metrics: ServiceMetrics | undefined) {
       if (response.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
       span.end();
     });
-    if (tracer === undefined) {
+    if (span === undefined) {
       next();
       return;
     }
-    span = tracer.startSpan(`command ${request.method}`);
     // The route's own spans (decide, append) are this one's children.
     context.with(trace.setSpan(context.active(), span), next);
   };
