@@ -15,10 +15,10 @@ export class CheckpointAheadOfStoreError extends Error {
   ) {
     const where = unit === 'position' ? 'the log' : `stream ${stream}`;
     super(
-      `cannot resume after ${unit} ${checkpoint}: ${where} now holds what was recorded only up to ${unit} ` +
-        `${keptThrough} of the history read there (events after it were lost, e.g. in a failover to a standby ` +
-        `that had not received them, and their numbers may belong to other events now); read again from ` +
-        `${keptThrough} or earlier`,
+      `cannot resume after ${unit} ${checkpoint}: ${where} holds no more than ${unit} ${keptThrough} of what was ` +
+        `read there — the events after it are gone (e.g. lost in a failover to a standby that had not received ` +
+        `them), or the checkpoint was never one this store handed out; their numbers may belong to other events ` +
+        `now: read again from ${keptThrough} or earlier`,
     );
   }
 }
