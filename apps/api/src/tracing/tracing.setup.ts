@@ -1,4 +1,5 @@
 import { trace } from '@opentelemetry/api';
+import { traceGamesWith } from '@app/games';
 
 /** Whether traces are asked for: OTLP's own settings, as every OpenTelemetry SDK reads them. */
 export function tracingRequested(env: NodeJS.ProcessEnv = process.env): boolean {
@@ -11,8 +12,9 @@ export function tracingRequested(env: NodeJS.ProcessEnv = process.env): boolean 
  * spans of every HTTP request (instrumentation-http, which reads a caller's `traceparent`), of each command and
  * its decide and append, and of each event delivered to an SSE client, exported over OTLP/HTTP in batches
  * (OTEL_SERVICE_NAME, default sanctum-chronicle; the exporter reads the other OTEL_EXPORTER_OTLP_* settings).
- * Without it nothing of the SDK is even loaded. Runs before the HTTP modules are required (main.ts imports this
- * first), so that instrumentation-http can wrap them. Returns the flush for shutdown.
+ * Without it nothing of the SDK is even loaded. Runs before Express and Nest's HTTP platform are loaded (main.ts
+ * imports this first): instrumentation-http wraps the `http` module when they require it. Returns the flush for
+ * shutdown.
  */
 export function startTracing(env: NodeJS.ProcessEnv = process.env): (() => Promise<void>) | undefined {
   if (!tracingRequested(env)) return undefined;
@@ -37,9 +39,6 @@ export function startTracing(env: NodeJS.ProcessEnv = process.env): (() => Promi
   });
   provider.register();
   registerInstrumentations({ instrumentations: [new HttpInstrumentation()] });
-  // Only now: the games layer loads Nest, which must not load the HTTP modules before they are wrapped.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { traceGamesWith } = require('@app/games') as typeof import('@app/games');
   traceGamesWith(trace.getTracer('sanctum-chronicle'));
   return () => provider.shutdown();
 }
