@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { DEFAULT_SQLITE_PATH, type EventStoreOptions, eventStoreOptionsFromEnv } from '@app/event-store';
 import { type LogFormat, logFormatFromEnv } from '../logging/log-format';
-import { type ReceiptKeySettings, receiptKeySettingsFromEnv } from '@app/games';
+import { type ReceiptKeySettings, receiptKeySettingsFromEnv, tournamentLogOriginFromEnv } from '@app/games';
 
 /** Everything the HTTP service is configured with (DESIGN.md "Stores"; read from the environment or `.env`). */
 export interface ApiConfig {
@@ -41,6 +41,11 @@ export interface ApiConfig {
   metricsPort?: number;
   /** METRICS_HOST: the address of METRICS_PORT (default HOST). */
   metricsHost?: string;
+  /**
+   * TOURNAMENT_LOG_ORIGIN: the tournament log's identity in its C2SP checkpoints (their first line, and the name of
+   * the key that signs them), e.g. the tournament's host name; default `localhost/sanctum-log`.
+   */
+  tournamentLogOrigin: string;
 }
 
 /** Nest injection token of the resolved ApiConfig (also at `ConfigService.get('api')`). */
@@ -122,6 +127,7 @@ export function apiConfigFromEnv(
     metrics: onOff(env, 'METRICS', true),
     metricsPort: env.METRICS_PORT?.trim() ? integer(env, 'METRICS_PORT', 0, 65535) : undefined,
     metricsHost: host(env, 'METRICS_HOST'),
+    tournamentLogOrigin: tournamentLogOriginFromEnv(env),
   };
 }
 
