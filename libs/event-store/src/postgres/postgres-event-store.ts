@@ -211,12 +211,6 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
     });
   }
 
-  /** The server written to now (tests, logs): `host:port`, its timeline and generation; undefined while none is found. */
-  get server(): { host: string; timeline: number | null; generation: number } | undefined {
-    const located = this.primary.located;
-    return located && { host: located.host.label, timeline: located.timeline, generation: located.generation };
-  }
-
   override onServerChanged(listener: () => void): () => void {
     this.serverChangeListeners.add(listener);
     return () => this.serverChangeListeners.delete(listener);
