@@ -306,6 +306,9 @@ describeWithPostgres('failover to a standby: two service instances on a multi-ho
     await player.play(gameId, { from: 1, tokens });
     expect(await eventCount(first)).toBeGreaterThan(kept);
     expect(await resume(0, { 'Last-Event-ID': String(lostPosition) })).toBe(409);
+    const page = await instances.call(1, 'GET', `/events?after=${lostPosition}`, { token: ORGANISER_TOKEN });
+    expect(page.status).toBe(409);
+    expect(page.body.message).toMatch(/cannot resume after position/);
     const events = await instances.waitForEvents(1, gameId, (e) => countOf(e, 'GarbageCollected') === 2);
     expect(collectedOncePerTurn(events)).toBe(true);
     expect(await audit(0, gameId)).toMatchObject({ chain: { intact: true }, resimulation: { identical: true } });

@@ -29,9 +29,10 @@ export class GlobalEventsHttpController {
     @CurrentCaller() caller: Caller,
     @Res({ passthrough: true }) response: Response,
   ): Promise<GlobalEventsResponseDto | string> {
+    // `after` past what the store holds (events a failover lost, even once new ones took their positions): a 409,
+    // not a page that skips them.
+    if (query.after !== undefined) await this.reads.checkResumable(query.after);
     const page = await this.reads.globalEvents(caller, { ...query, limit: query.limit ?? EXPORT_PAGE_DEFAULT });
-    // Nothing after `after`: the reader is at the end, or past it because a failover lost events (a 409 then).
-    if (page.lastPosition === null && query.after !== undefined) await this.reads.checkResumable(query.after);
     if (query.format !== 'ndjson') return page as GlobalEventsResponseDto;
     response.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
     // Where to resume, for a client that only reads the lines.
