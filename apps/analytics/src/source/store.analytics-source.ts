@@ -1,6 +1,6 @@
 import { type EventFilter, EventStore, EventStoreUnavailableError, type RecordedEvent } from '@app/event-store';
-import { GAME_STREAM_PREFIX } from '@app/games';
-import type { Observable } from 'rxjs';
+import { GAME_STREAM_PREFIX, damageOf, damagedEventStandIn, gameIdOfStream } from '@app/games';
+import { type Observable, map } from 'rxjs';
 import { AnalyticsSource } from './analytics-source';
 
 /** Only game streams feed the read models (the store may hold other streams). */
@@ -16,14 +16,16 @@ export class StoreAnalyticsSource extends AnalyticsSource {
   }
 
   follow(afterPosition: number | undefined): Observable<RecordedEvent> {
-    return this.store.subscribe({ fromPosition: afterPosition, filter: GAME_EVENTS });
+    return this.store.subscribe({ fromPosition: afterPosition, filter: GAME_EVENTS }).pipe(map(checkedOrStandIn));
   }
 
   async *pages(afterPosition: number | undefined, pageSize: number): AsyncIterable<RecordedEvent[]> {
     // A checkpoint past what the store holds (a failover lost events this file was built from) is refused, not
     // read as "nothing new" (the subscription of `follow` checks the same).
     if (afterPosition !== undefined) await this.store.checkResumable(afterPosition);
-    yield* this.store.readAllPages({ fromPosition: afterPosition, pageSize, filter: GAME_EVENTS });
+    for await (const page of this.store.readAllPages({ fromPosition: afterPosition, pageSize, filter: GAME_EVENTS })) {
+      yield page.map(checkedOrStandIn);
+    }
   }
 
   async headEvents(): Promise<number> {
@@ -37,4 +39,21 @@ export class StoreAnalyticsSource extends AnalyticsSource {
   isTransient(error: unknown): boolean {
     return error instanceof EventStoreUnavailableError;
   }
+}
+
+/**
+ * An event through the store boundary, or, for one damaged outside the service, the stand-in the service's own
+ * streams show in its place (the read models count it and go on, as a consumer of those streams would).
+ */
+function checkedOrStandIn(event: RecordedEvent): RecordedEvent {
+  const damage = damageOf(event);
+  if (damage === null) return event;
+  const { type, data, metadata } = damagedEventStandIn(
+    event,
+    gameIdOfStream(event.stream) ?? event.stream,
+    damage,
+    true,
+  );
+  const { damage: _damage, ...position } = event;
+  return { ...position, type, data, metadata };
 }

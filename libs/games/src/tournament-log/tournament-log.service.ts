@@ -13,6 +13,7 @@ import { formatTlogProof } from './c2sp/tlog-proof';
 import { CheckpointSigner } from './checkpoint-signer';
 import { leafHashOfHead, leafOfHead } from './log-leaf';
 import { LogPointNotFoundError } from './log-point-not-found.error';
+import { loggedHeadOf } from './logged-head.check';
 import type { ConsistencyProofAnswer, InclusionProofAnswer, LoggedHead } from './log-proofs';
 import { consistencyProof, inclusionProof, rootOf } from './merkle-tree';
 import { TOURNAMENT_LOG_ORIGIN } from './tournament-log-origin.token';
@@ -95,7 +96,7 @@ export class TournamentLog {
   async entries(): Promise<LoggedHead[]> {
     const entries: LoggedHead[] = [];
     for await (const page of this.store.readStreamPages(TOURNAMENT_LOG_STREAM, { pageSize: PAGE_SIZE })) {
-      for (const event of page) entries.push(event.data as LoggedHead);
+      for (const event of page) entries.push(loggedHeadOf(event));
     }
     return entries;
   }
