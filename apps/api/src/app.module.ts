@@ -45,6 +45,9 @@ import { GameTimelineHttpController } from './timeline/game-timeline.http.contro
 import { EventStreamsSseController } from './streams/event-streams.sse.controller';
 import { EventStreamsService } from './streams/event-streams.service';
 import { createValidationPipe } from './validation/validation.pipe';
+import { MetricsHttpController } from './metrics/metrics.http.controller';
+import { MetricsPortServer } from './metrics/metrics-port.server';
+import { ServiceMetrics } from './metrics/service-metrics';
 import { GameViewerHttpController } from './viewers/game-viewer.http.controller';
 import { redactTokenInUrl } from './viewers/token-in-url';
 import { ViewerGuard } from './viewers/viewer.guard';
@@ -124,6 +127,7 @@ export class AppModule implements NestModule {
         RulesHttpController,
         SchemasHttpController,
         HomeHttpController,
+        MetricsHttpController,
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },
@@ -139,6 +143,8 @@ export class AppModule implements NestModule {
         EventStreamsService,
         StoreHealthIndicator,
         ShutdownHealthIndicator,
+        ServiceMetrics,
+        MetricsPortServer,
       ],
     };
   }

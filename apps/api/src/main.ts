@@ -1,3 +1,6 @@
+// First of all: tracing (when asked for) must wrap the HTTP modules before anything loads them.
+import { startTracing } from './tracing/tracing.setup';
+const flushTraces = startTracing();
 import { ConfigService } from '@nestjs/config';
 import { describeStore, type ApiConfig } from './config/api-config';
 import { type ResolvedViewerSecrets, VIEWER_SECRETS } from './config/viewer-secrets';
@@ -13,6 +16,8 @@ async function main(): Promise<void> {
   const app = await createApp();
   // SIGTERM/SIGINT run the shutdown hooks: streams end, in-flight appends finish, then the store closes.
   app.enableShutdownHooks();
+  // The last spans go out before the process ends.
+  if (flushTraces) process.once('beforeExit', () => void flushTraces());
   const config = app.get(ConfigService).getOrThrow<ApiConfig>('api');
   if (config.host === undefined) await app.listen(config.port);
   else await app.listen(config.port, config.host);
