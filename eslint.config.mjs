@@ -50,6 +50,55 @@ export default tseslint.config(
     },
   },
   {
+    // What a store kind means lives in the store library (libs/event-store/src/store-kinds.ts, beside createStores):
+    // the apps and the games layer ask it, so adding an adapter touches that library, its contract suite and the docs.
+    files: ['apps/**/*.ts', 'libs/games/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(sqlite|postgres|esdb|memory)$/]',
+          'SwitchCase > Literal.test[value=/^(sqlite|postgres|esdb|memory)$/]',
+        ].map((selector) => ({
+          selector,
+          message: 'Ask the store library what a store kind means (libs/event-store/src/store-kinds.ts).',
+        })),
+      ],
+    },
+  },
+  {
+    // A game's events are read through one reader and folded through one fold (libs/games/src/loading/game-events.*),
+    // which check each event at the store boundary. The audit reads the raw pages on purpose (it reports damage
+    // event by event and reads on), and the tournament log reads a stream of its own.
+    files: ['apps/**/*.ts', 'libs/games/**/*.ts'],
+    ignores: [
+      '**/*.spec.ts',
+      '**/*.e2e-spec.ts',
+      'libs/games/src/loading/game-events.reader.ts',
+      'libs/games/src/loading/game-events.fold.ts',
+      'libs/games/src/audit/stored-game.audit.ts',
+      'libs/games/src/tournament-log/tournament-log.service.ts',
+      'libs/games/src/commands/recorded-command.finder.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(sqlite|postgres|esdb|memory)$/]',
+          'SwitchCase > Literal.test[value=/^(sqlite|postgres|esdb|memory)$/]',
+        ].map((selector) => ({
+          selector,
+          message: 'Ask the store library what a store kind means (libs/event-store/src/store-kinds.ts).',
+        })),
+        {
+          selector: 'CallExpression[callee.property.name=/^(readStreamPages|streamEvents)$/]',
+          message: "Read a game's events with gameEventPages/gameEvents, or fold them with foldGameEvents.",
+        },
+      ],
+    },
+  },
+  {
     // Only outside Nest: with decorator metadata, a type-only import of an injected class breaks injection.
     files: ['libs/rules/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }] },

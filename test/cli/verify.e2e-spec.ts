@@ -117,7 +117,7 @@ describe('sanctum verify (CLI end to end)', () => {
     expect(runs.unknownGame.exitCode).toBe(2);
     expect(runs.unknownGame.stderr).toContain('game nowhere not found in the sqlite store');
     expect(runs.noStore.exitCode).toBe(2);
-    expect(runs.noStore.stderr).toContain('there is no sqlite store at');
+    expect(runs.noStore.stderr).toContain('game demo not found: there is no sqlite store /');
     expect(fs.existsSync(file('absent'))).toBe(false);
     expect(runs.badLine.exitCode).toBe(2);
     expect(runs.badLine.stderr).toContain(`${file('bad.jsonl')}:2: not valid JSON`);

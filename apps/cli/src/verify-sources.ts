@@ -1,6 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import * as path from 'node:path';
 import { auditEvents, auditStoredGame, chainEvents, genesisHash, GameNotFoundError } from '@app/games';
 import type { GameAuditReport, GameEventLine } from '@app/games';
 import { parseScenarioFile, ScenarioFileInvalid } from '@app/games/scenario-file';
@@ -83,13 +82,9 @@ async function auditStoredTarget(
   missingIsEmpty: boolean,
 ): Promise<GameAuditReport> {
   // Opening a SQLite path that does not exist would create an empty store there: say so instead.
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  const kind = (process.env.EVENT_STORE ?? 'sqlite').trim().toLowerCase();
-  const sqlitePath = path.resolve(process.env.SQLITE_PATH || './data/sanctum.db');
-  if (kind === 'sqlite' && !existsSync(sqlitePath)) {
-    throw new CliFailure(EXIT.invalidInput, `game ${gameId} not found: there is no sqlite store at ${sqlitePath}`);
-  }
-  const configured = await openConfiguredStore();
+  const configured = await openConfiguredStore(
+    (name) => `game ${gameId} not found: there is no ${name.replace(/^the /, '')}`,
+  );
   try {
     const progress = lazyProgress(`verifying ${gameId}`);
     try {

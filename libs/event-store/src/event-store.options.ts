@@ -58,6 +58,9 @@ export function eventStoreOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): 
   if (kind === 'postgres' && !env.POSTGRES_URL?.trim()) {
     throw new TypeError('EVENT_STORE=postgres needs POSTGRES_URL, e.g. postgresql://user:password@host:5432/database');
   }
+  if (kind === 'esdb' && !env.ESDB_CONNECTION_STRING?.trim()) {
+    throw new TypeError('EVENT_STORE=esdb needs ESDB_CONNECTION_STRING, e.g. esdb://localhost:2113?tls=false');
+  }
   return {
     kind,
     sqlitePath: env.SQLITE_PATH || undefined,

@@ -21,3 +21,4 @@ export * from './event-store.module';
 export * from './memory/memory-event-store';
 export * from './memory/memory-snapshot-store';
 export * from './sqlite/sqlite-event-store';
+export * from './store-kinds';

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { generateSigningKeyPem, publicKeyPem } from '@app/games';
-import { apiConfigFromEnv, describeStore } from './api-config';
+import { apiConfigFromEnv } from './api-config';
 
 function rsaKey(): string {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
@@ -152,20 +152,5 @@ describe('apiConfigFromEnv', () => {
     [{ LOG_FORMAT: 'yaml' }, /LOG_FORMAT must be pretty or json/],
   ])('refuses %p, naming the variable', (env, message) => {
     expect(() => apiConfigFromEnv(env)).toThrow(message);
-  });
-});
-
-describe('describeStore', () => {
-  it('names the file of a SQLite store and hides the credentials of an EventStoreDB connection', () => {
-    expect(describeStore({ kind: 'sqlite' })).toBe('sqlite (./data/sanctum.db)');
-    expect(describeStore({ kind: 'esdb', esdbConnectionString: 'esdb://admin:changeit@db:2113?tls=false' })).toBe(
-      'esdb (esdb://***@db:2113?tls=false)',
-    );
-    expect(describeStore({ kind: 'postgres', postgresUrl: 'postgresql://sanctum:secret@db:5432/games' })).toBe(
-      'postgres (postgresql://***@db:5432/games)',
-    );
-    expect(describeStore({ kind: 'postgres', postgresUrl: 'postgresql://db/games', postgresSchema: 'cup' })).toBe(
-      'postgres (postgresql://db/games, schema cup)',
-    );
   });
 });

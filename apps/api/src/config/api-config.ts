@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { DEFAULT_SQLITE_PATH, type EventStoreOptions, eventStoreOptionsFromEnv } from '@app/event-store';
+import { type EventStoreOptions, eventStoreOptionsFromEnv } from '@app/event-store';
 import { type LogFormat, logFormatFromEnv } from '../logging/log-format';
 import { type ReceiptKeySettings, receiptKeySettingsFromEnv, tournamentLogOriginFromEnv } from '@app/games';
 
@@ -131,21 +131,3 @@ export function apiConfigFromEnv(
   };
 }
 
-/** A connection string without its user and password (`postgresql://***@db:5432/sanctum`). */
-function hideCredentials(connection: string | undefined): string {
-  return (connection ?? '').replace(/\/\/[^@/]*@/, '//***@');
-}
-
-/** Describes the store for the start-up line and /health without leaking credentials of a connection string. */
-export function describeStore(store: EventStoreOptions): string {
-  switch (store.kind) {
-    case 'sqlite':
-      return `sqlite (${store.sqlitePath ?? DEFAULT_SQLITE_PATH})`;
-    case 'postgres':
-      return `postgres (${hideCredentials(store.postgresUrl)}${store.postgresSchema ? `, schema ${store.postgresSchema}` : ''})`;
-    case 'esdb':
-      return `esdb (${hideCredentials(store.esdbConnectionString)})`;
-    default:
-      return store.kind;
-  }
-}

@@ -1,4 +1,4 @@
-import type { EventStoreOptions } from '@app/event-store';
+import { type EventStoreOptions, storeSharedByMachines } from '@app/event-store';
 import { loadServiceSecrets, type ReceiptKeySettings } from '@app/games';
 
 export { SECRETS_FILE_NAME, secretsFileFor } from '@app/games';
@@ -48,7 +48,7 @@ export function assertSecretsSharedByInstances(
   given: Partial<ViewerSecrets>,
   receiptKeys: ReceiptKeySettings,
 ): void {
-  if (store.kind !== 'postgres') return;
+  if (!storeSharedByMachines(store)) return;
   const missing = [
     given.organiserToken === undefined ? 'ORGANISER_TOKEN' : null,
     given.serverSecret === undefined ? 'SERVER_SECRET' : null,
@@ -56,7 +56,7 @@ export function assertSecretsSharedByInstances(
   ].filter((name) => name !== null);
   if (missing.length > 0) {
     throw new TypeError(
-      `EVENT_STORE=postgres needs ${missing.join(' and ')}: every instance on the shared store must use the same ` +
+      `EVENT_STORE=${store.kind} needs ${missing.join(' and ')}: every instance on the shared store must use the same ` +
         'organiser token, server secret (e.g. from `openssl rand -base64 32`) and receipt signing key ' +
         '(an Ed25519 PKCS8 PEM, e.g. from `openssl genpkey -algorithm ed25519`)',
     );

@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
-import * as path from 'node:path';
 import {
   type EventStore,
   type EventStoreOptions,
   type SnapshotStore,
   createStores,
   eventStoreOptionsFromEnv,
+  storeExists,
+  storeIsLasting,
+  storeName,
 } from '@app/event-store';
 import { CliFailure } from '../cli-failure.error';
 import { STORE_EXIT } from './store-exit-codes';
@@ -20,53 +22,42 @@ export interface ConfiguredStore {
    * `the postgres store postgresql://db:5432/sanctum`.
    */
   name: string;
-  kind: EventStoreOptions['kind'];
+  /** Whether what is written outlives the command (a store in memory is a dry run). */
+  lasting: boolean;
   close(): Promise<void>;
 }
 
-/** The connection string without credentials: messages must never print a password. */
-function withoutCredentials(connection: string | undefined): string {
-  return (connection ?? '').replace(/^([a-z+]+:\/\/)[^@/]*@/i, '$1');
-}
-
-function storeName(options: EventStoreOptions): string {
-  switch (options.kind) {
-    case 'sqlite':
-      return `the sqlite store ${path.resolve(options.sqlitePath ?? './data/sanctum.db')}`;
-    case 'esdb':
-      return `the esdb store ${withoutCredentials(options.esdbConnectionString)}`;
-    case 'postgres':
-      return `the postgres store ${withoutCredentials(options.postgresUrl)}`;
-    default:
-      return 'the memory store';
+/**
+ * The store configured like the service's (EVENT_STORE, SQLITE_PATH, POSTGRES_URL, ESDB_CONNECTION_STRING, and `.env`
+ * when present; relative paths from the repository root, as `npm start` reads them).
+ */
+export function configuredStoreOptions(): EventStoreOptions {
+  // Like @nestjs/config in the service: the file fills in what the environment does not already set.
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  try {
+    return eventStoreOptionsFromEnv(process.env);
+  } catch (error) {
+    throw new CliFailure(STORE_EXIT.invalidInput, (error as Error).message);
   }
 }
 
 /**
- * Opens the store configured like the service's (EVENT_STORE, SQLITE_PATH, POSTGRES_URL, ESDB_CONNECTION_STRING, and `.env`
- * when present; relative paths from the repository root, as `npm start` reads them). The networked adapters are
- * loaded by `createStores`, for the store configured only.
+ * Opens the configured store (see configuredStoreOptions). The networked adapters are loaded by `createStores`, for
+ * the store configured only. With `missing`, a store that is not there yet is not created by opening it: the
+ * message `missing` words for it is the command's failure (exit 2).
  */
-export async function openConfiguredStore(): Promise<ConfiguredStore> {
-  // Like @nestjs/config in the service: the file fills in what the environment does not already set.
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  let options: EventStoreOptions;
-  try {
-    options = eventStoreOptionsFromEnv(process.env);
-  } catch (error) {
-    throw new CliFailure(STORE_EXIT.invalidInput, (error as Error).message);
-  }
-  if (options.kind === 'esdb' && !options.esdbConnectionString) {
-    throw new CliFailure(STORE_EXIT.invalidInput, 'EVENT_STORE=esdb needs ESDB_CONNECTION_STRING');
-  }
+export async function openConfiguredStore(missing?: (name: string) => string): Promise<ConfiguredStore> {
+  const options = configuredStoreOptions();
   const name = storeName(options);
+  if (missing !== undefined && storeExists(options) === false)
+    throw new CliFailure(STORE_EXIT.invalidInput, missing(name));
   try {
     const stores = await createStores(options);
     return {
       store: stores.eventStore,
       snapshots: stores.snapshotStore,
       name,
-      kind: options.kind,
+      lasting: storeIsLasting(options),
       close: () => stores.close(),
     };
   } catch (error) {

@@ -122,7 +122,7 @@ export class ImportCommand extends CommandRunner {
         return STORE_EXIT.ok;
       }
       const appended = await this.append(file, configured.store, stream, verified, start);
-      if (configured.kind === 'memory') {
+      if (!configured.lasting) {
         process.stderr.write('note: EVENT_STORE=memory keeps the game only while this command runs (a dry run)\n');
       }
       const what = start === 0 ? `${appended} events` : `the remaining ${appended} events (of ${verified.count})`;

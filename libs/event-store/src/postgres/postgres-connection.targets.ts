@@ -1,5 +1,6 @@
 import type { ClientConfig } from 'pg';
 import { parse } from 'pg-connection-string';
+import { withoutCredentials } from '../store-kinds';
 
 /** One server of the list: a host name or address (or a Unix socket folder) and its port. */
 export interface PostgresHost {
@@ -25,11 +26,6 @@ const WRITABLE_SESSIONS = ['read-write', 'primary'];
 const HOST_PARAMETERS = ['host', 'hostaddr', 'port'];
 
 const URI = /^(postgres(?:ql)?:\/\/)([^/?#]*)([^?#]*)(?:\?([^#]*))?(#.*)?$/i;
-
-/** A connection string without its password, for messages. */
-export function withoutCredentials(connectionString: string): string {
-  return connectionString.replace(/\/\/[^@/]*@/, '//***@');
-}
 
 function invalid(what: string, connectionString: string): TypeError {
   return new TypeError(`postgres connection string: ${what} (got '${withoutCredentials(connectionString)}')`);

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createPublicKey, randomBytes } from 'node:crypto';
-import { DEFAULT_SQLITE_PATH, type EventStoreOptions } from '@app/event-store';
+import { type EventStoreOptions, secretsFolderFor } from '@app/event-store';
 import { generateSigningKeyPem, parsePublicKeys, parseSigningKey, publicKeyPem } from '../receipts/signing-key';
 
 /**
@@ -24,14 +24,12 @@ export const SECRETS_FILE_NAME = 'secrets.json';
 const LOCK_WAIT_MS = 10_000;
 
 /**
- * Where generated secrets live: next to the SQLite database (the esdb store keeps them where the default database
- * would be), so that player tokens and receipt keys stay valid as long as the games do. A store in memory keeps them
- * in memory.
+ * Where generated secrets live: where the store keeps them (next to a SQLite database, so that player tokens and
+ * receipt keys stay valid as long as the games do; see the store library's store kinds), or nowhere lasting.
  */
 export function secretsFileFor(store: EventStoreOptions): string | null {
-  const database = store.sqlitePath ?? DEFAULT_SQLITE_PATH;
-  if (store.kind === 'memory' || (store.kind === 'sqlite' && database === ':memory:')) return null;
-  return path.join(path.dirname(store.kind === 'sqlite' ? database : DEFAULT_SQLITE_PATH), SECRETS_FILE_NAME);
+  const folder = secretsFolderFor(store);
+  return folder === null ? null : path.join(folder, SECRETS_FILE_NAME);
 }
 
 export function freshSecrets(): ServiceSecrets {
