@@ -130,4 +130,3 @@ export function apiConfigFromEnv(
     tournamentLogOrigin: tournamentLogOriginFromEnv(env),
   };
 }
-
