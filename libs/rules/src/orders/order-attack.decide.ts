@@ -24,6 +24,14 @@ export function orderAttack(ctx: EngineContext, data: CommandDataMap['OrderAttac
   if (victim === undefined) reject('not-found', 'T3', `minion ${data.victimId} is not on the board`, 'victim');
   if (!isAlive(victim)) reject('rule', 'T3', `minion ${data.victimId} is not alive`, 'victim');
   if (victim.owner === player) reject('rule', 'T3', `minion ${data.victimId} is ${player}'s own`, 'victim');
+  for (const [minion, field] of [
+    [attacker, 'attacker'],
+    [victim, 'victim'],
+  ] as const) {
+    const heldBy = groupOf(state, minion)?.heldBy ?? null;
+    if (heldBy !== null)
+      reject('rule', 'T3', `minion ${minion.id} is inside active spell ${heldBy}, off the board [A]`, field);
+  }
   if (RULES_OPTIONS.combatRequiresSameSquare && groupOf(state, attacker)?.square !== groupOf(state, victim)?.square) {
     reject(
       'rule',

@@ -2,20 +2,26 @@ import type { EmitOptions } from '../engine/emitter';
 import type { EngineContext } from '../engine/engine-context';
 import { applyStatChange } from '../actions/stat-change';
 import { activeSpellAt } from '../model/entity-accessors';
+// Part of the rules' own recursion: a spell leaving play fires its own hooks and sets down the group it holds.
+import { releaseHeldGroup } from '../actions/movement.actions';
+import { fireSpellHooks, spellInPlay } from './spell-hooks';
 
 export type LeavePlayReason = 'host-died' | 'dispelled' | 'host-no-longer-legal' | 'expired';
 
 /**
  * An active spell leaves play (S1, S3): what it changed while active is undone on minions still alive, then it
- * is dispelled or expires.
+ * is dispelled or expires. Then its own hook for that (S9 `whenDispelled`, S1 `whenExpires`) acts, and a group it
+ * held inside comes back onto its square [A] — unless its host died, which is that very group.
  */
 export function leavePlay(
   ctx: EngineContext,
   activeSpellId: string,
   reason: LeavePlayReason,
   options: EmitOptions,
+  depth = 0,
 ): string {
   const active = activeSpellAt(ctx.state, activeSpellId);
+  const leaving = spellInPlay(active);
   for (const change of active.statChanges) {
     const minion = ctx.state.minions[change.minionId];
     if (minion === undefined || minion.status === 'dead') continue;
@@ -28,8 +34,12 @@ export function leavePlay(
     );
   }
   const { spell, host } = active;
-  if (reason === 'expired') {
-    return ctx.emit('SpellExpired', { activeSpellId, spell, host }, options);
-  }
-  return ctx.emit('SpellDispelled', { activeSpellId, spell, host, reason }, options);
+  const left =
+    reason === 'expired'
+      ? ctx.emit('SpellExpired', { activeSpellId, spell, host }, options)
+      : ctx.emit('SpellDispelled', { activeSpellId, spell, host, reason }, options);
+  if (reason === 'dispelled') fireSpellHooks(ctx, leaving, 'whenDispelled', left, depth);
+  if (reason === 'expired') fireSpellHooks(ctx, leaving, 'whenExpires', left, depth);
+  if (reason !== 'host-died') releaseHeldGroup(ctx, leaving, left, depth);
+  return left;
 }
