@@ -597,7 +597,8 @@ describe("the pages' examples on the spell side (S1, S3–S5, S9, S10, S12)", ()
         { on: 'whenExpires', do: gain('world') },
       ],
     });
-    const hidden = spell('hidden-omen', { ...omen, key: 'hidden-omen', visible: false, cumulative: true });
+    const { key: _omen, ...omenBody } = omen;
+    const hidden = spell('hidden-omen', { ...omenBody, name: 'hidden-omen', visible: false, cumulative: true });
 
     it('S9: "dispelling" a spell fires its whenDispelled hook (SpellHookTriggered, rule S9) after it left play; expiring fires whenExpires (S1) instead', () => {
       given(board().spells(omen).hand('blue', 'omen', 'omen').hand('red', 'cleanse'))

@@ -1,4 +1,6 @@
 import type { DomainEvent } from '../events/domain-event';
+import type { MinionKind } from '../model/spell-definition';
+import type { SquanderReason } from '../pipelines/squander-reasons';
 import {
   DEATH_WATCH_TRAITS,
   archer,
@@ -203,7 +205,7 @@ describe("town or colony → recruit group (Q3: Zana's Champion)", () => {
 });
 
 describe('recruit → recruit (Q4: Jade Gargoyle, Odar)', () => {
-  it.each([
+  it.each<[string, string, SquanderReason]>([
     ['jade-gargoyle', 'swordsman', 'target-untargetable'],
     ['odar', 'archer', 'target-replaced'],
   ])(
@@ -300,7 +302,7 @@ describe('recruit → recruit (Q4: Jade Gargoyle, Odar)', () => {
 });
 
 describe('dispelling a replacement ("Karkara, and dispelling Karkara; Lycanthropy, and dispelling Lycanthropy", Q3)', () => {
-  it.each([
+  it.each<[string, MinionKind]>([
     ['lycanthropy', 'monster'],
     ['karkara', 'monster'],
   ])(
