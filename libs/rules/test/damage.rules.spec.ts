@@ -700,7 +700,7 @@ describe("the pages' examples on the damage side (D1, D3, D6, K1)", () => {
       .andNot(event('MinionHit'), event('HitEffectTriggered'), event('HitInCombatEffectTriggered'));
   });
 
-  it('K1/D5: "weapon-related spells that inflict \'extra\' points of magical damage during combat" — the attacker\'s "hits" effect strikes the victim after its blow\'s D1, blamed on the attacker, so the death it causes is "kills"', () => {
+  it('K1/D5: "weapon-related spells that inflict \'extra\' points of magical damage during combat" — the attacker\'s "hits" effect strikes the victim once the blow has landed, blamed on the attacker, so the death it causes is "kills"; a victim the blow killed is hit by nothing more', () => {
     const blade = spell('blade', {
       type: 'alteration',
       house: 'war',
@@ -712,10 +712,13 @@ describe("the pages' examples on the damage side (D1, D3, D6, K1)", () => {
       .then(
         event('AttackExecuting', { attackerId: 'R1', victimId: 'B1' }),
         event('MinionHit', { minionId: 'B1', attackerId: 'R1' }),
+        // The blow itself: 2 hand damage, soaked by 5 armor.
+        event('ArmorSoaked', { minionId: 'B1', soaked: 2, damageAfter: 0 }),
+        event('DamageBounced', { minionId: 'B1', step: 'D2' }),
         event(
           'HitsEffectTriggered',
           { attackerId: 'R1', victimId: 'B1', by: { activeSpellId: 'W', spell: 'blade' } },
-          { rule: 'K1', step: 'D1' },
+          { rule: 'K1' },
         ),
         event('DamageIncoming', {
           minionId: 'B1',
@@ -724,9 +727,6 @@ describe("the pages' examples on the damage side (D1, D3, D6, K1)", () => {
           attackerId: 'R1',
         }),
         event('DamageApplied', { minionId: 'B1', amount: 2, hpBefore: 4, hpAfter: 2 }),
-        // The blow itself: 2 hand damage, soaked by 5 armor.
-        event('ArmorSoaked', { minionId: 'B1', soaked: 2, damageAfter: 0 }),
-        event('DamageBounced', { minionId: 'B1', step: 'D2' }),
       )
       .andNot(event('HitInCombatEffectTriggered'), event('MinionDied'))
       .when(collectGarbage(), turn({ red: [attack('R1', 'B1')] }))
@@ -736,6 +736,10 @@ describe("the pages' examples on the damage side (D1, D3, D6, K1)", () => {
         event('DeathStarted', { minionId: 'B1', category: 'kills', attackerId: 'R1' }, { rule: 'E0' }),
         event('MinionDied', { minionId: 'B1', category: 'kills', attackerId: 'R1' }),
       );
+    given(duel({ hp: 2 }).spells(blade).activeSpell('W', 'blade', 'red', { minion: 'R1' }))
+      .when(turn({ red: [attack('R1', 'B1')] }))
+      .then(event('MinionDied', { minionId: 'B1', category: 'kills' }))
+      .andNot(event('HitsEffectTriggered'));
   });
 
   it('K1: "hits give" — a monster\'s special effect on each blow acts on the minion it hit; spell damage from it gives no "hits"', () => {

@@ -110,7 +110,7 @@ export interface EventDataMap {
   HitEffectTriggered: { minionId: string; attackerId: string; by: TriggerSource; action: Action };
   /** D1: an "is hit in combat" effect of the minion a combat blow hits. */
   HitInCombatEffectTriggered: { minionId: string; attackerId: string; by: TriggerSource; action: Action };
-  /** K1 [A: D1]: the attacker's "hits" effect ("hits give …", a weapon spell's extra damage), acting on the victim. */
+  /** K1 [A: once its blow landed]: the attacker's "hits" effect ("hits give …", a weapon spell's extra damage). */
   HitsEffectTriggered: { attackerId: string; victimId: string; by: TriggerSource; action: Action };
   ArmorSoaked: {
     minionId: string;

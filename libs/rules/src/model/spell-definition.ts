@@ -134,14 +134,14 @@ export function actionOf(action: Action): { name: ActionName; params: ActionPara
  * "is hit by" (`hitBy`: any damage with an attacker to blame) and "is hit in combat" (`hitInCombat`: a combat blow
  * only), both D1; "if killed" (`ifKilled`: E1, a `kills` death only, while the minion is dying, so it may still
  * return it to life [A]) and "when … is killed" (`whenKilled`: E2, once it is dead). `hits` is the attacker's side
- * of a combat blow ("hits give …", weapon spells' extra damage, K1 `kills`) [A: D1, after the victim's hit effects].
+ * of a combat blow ("hits give …", weapon spells' extra damage, K1 `kills`) [A: once the blow has landed, T3].
  * The last three are a spell's own, fired as it leaves play or fails (spell-hooks.ts).
  */
 export const HOOKS = {
   beforeArmor: 'D1',
   hitBy: 'D1',
   hitInCombat: 'D1',
-  hits: 'D1',
+  hits: 'T3',
   afterArmor: 'D3',
   isDying: 'E1',
   ifKilled: 'E1',

@@ -5,6 +5,9 @@ import { combatSequence } from '../model/players';
 import { groupOf, isAlive, minionsInPlayOrder, ordersOfKind } from '../model/state-queries';
 import { ASSUMPTION, RULES_OPTIONS } from '../rules-options';
 import { takeDamage } from './damage.pipeline';
+import { matchesDamage, triggersFor } from './triggers';
+import { runHitsAction } from '../actions/run-action';
+import type { DamageType } from '../model/spell-definition';
 import { attackAt } from '../model/entity-accessors';
 
 /** T3: attacks run in the combat initiative sequence (B2), each player's in the order given. */
@@ -128,13 +131,42 @@ function executeAttack(ctx: EngineContext, order: AttackOrder, cause: string): v
   if (apart(ctx, order, attacker, victim, executing)) return;
   const attack = attackAt(attacker, order.attack);
   const magical = attack.magical ?? false;
+  const damage = { kind: attack.kind, magical, ignoresArmor: magical || (attack.ignoresArmor ?? false) };
   takeDamage(ctx, {
     minionId: order.victimId,
     amount: Math.max(0, attack.damage + attacker.damageBonus),
-    damage: { kind: attack.kind, magical, ignoresArmor: magical || (attack.ignoresArmor ?? false) },
+    damage,
     attackerId: attacker.id,
     combatBlow: true,
     cause: executing,
     depth: 0,
   });
+  attackerHits(ctx, attacker.id, order.victimId, damage, executing);
+}
+
+/**
+ * K1 [A: once the blow has landed]: the attacker's own "hits" effects — "hits give …", a weapon spell's "extra"
+ * points of magical damage during combat — act on the minion it hit, blamed on the attacker, so a death they cause
+ * is `kills`. Only while both still stand: a victim the blow killed is hit by nothing more.
+ */
+function attackerHits(
+  ctx: EngineContext,
+  attackerId: string,
+  victimId: string,
+  damage: DamageType,
+  cause: string,
+): void {
+  const attacker = ctx.state.minions[attackerId];
+  if (!isAlive(attacker) || !isAlive(ctx.state.minions[victimId])) return;
+  for (const firing of triggersFor(ctx.state, attacker, 'hits')) {
+    if (!matchesDamage(firing.trigger, damage)) continue;
+    if (ctx.budgetSpent(cause)) return;
+    const triggered = ctx.emit(
+      'HitsEffectTriggered',
+      { attackerId, victimId, by: firing.by, action: firing.trigger.do },
+      { rule: 'K1', cause, copies: firing.trigger.do },
+    );
+    runHitsAction(ctx, firing, { attackerId, victimId, cause: triggered, depth: 1 });
+    if (!isAlive(ctx.state.minions[victimId])) return;
+  }
 }

@@ -4,7 +4,7 @@ import type { Minion } from '../model/game-state';
 import { isAlive } from '../model/state-queries';
 import type { Action, DamageType } from '../model/spell-definition';
 import { actionOf } from '../model/spell-definition';
-import { runHitsAction, runTriggeredAction } from '../actions/run-action';
+import { runTriggeredAction } from '../actions/run-action';
 import { runDeath } from './death.pipeline';
 import { bypassedByMagic, matchesDamage, triggersFor } from './triggers';
 
@@ -62,8 +62,7 @@ export function takeDamage(ctx: EngineContext, run: DamageRun): DamageResult | n
 
 /**
  * D1: every "before checking armor" effect, in order, even once the damage is down to 0; then, with an attacker,
- * every "is hit by" effect, and for a combat blow every "is hit in combat" effect; then the attacker's own "hits"
- * effects [A]. D1 itself never halts.
+ * every "is hit by" effect, and for a combat blow every "is hit in combat" effect. D1 itself never halts.
  */
 function beforeArmor(ctx: EngineContext, flight: InFlight): void {
   const { run } = flight;
@@ -75,9 +74,7 @@ function beforeArmor(ctx: EngineContext, flight: InFlight): void {
     { rule: 'D1', step: 'D1', cause: flight.incoming },
   );
   hitEffects(ctx, flight, run.attackerId, hit, 'hitBy');
-  if (!run.combatBlow) return;
-  hitEffects(ctx, flight, run.attackerId, hit, 'hitInCombat');
-  attackerHitsEffects(ctx, flight, run.attackerId, hit);
+  if (run.combatBlow) hitEffects(ctx, flight, run.attackerId, hit, 'hitInCombat');
 }
 
 const HIT_EVENTS = { hitBy: 'HitEffectTriggered', hitInCombat: 'HitInCombatEffectTriggered' } as const;
@@ -100,27 +97,6 @@ function hitEffects(
       { rule: 'D1', step: 'D1', cause: hit, copies: firing.trigger.do },
     );
     runTriggeredAction(ctx, firing, { minionId: run.minionId, attackerId, cause: triggered, depth: run.depth + 1 });
-  }
-}
-
-/**
- * K1 [A: at D1, after the victim's hit effects]: the attacker's "hits" effects — "hits give …", a weapon spell's
- * "extra" points of magical damage — act on the minion it hit, blamed on the attacker, so a death they cause is
- * `kills`. An attacker no longer alive (killed by a reflection) strikes with nothing more.
- */
-function attackerHitsEffects(ctx: EngineContext, flight: InFlight, attackerId: string, hit: string): void {
-  const attacker = ctx.state.minions[attackerId];
-  if (!isAlive(attacker)) return;
-  const { run } = flight;
-  for (const firing of triggersFor(ctx.state, attacker, 'hits')) {
-    if (!matchesDamage(firing.trigger, run.damage)) continue;
-    if (ctx.budgetSpent(hit)) return;
-    const triggered = ctx.emit(
-      'HitsEffectTriggered',
-      { attackerId, victimId: run.minionId, by: firing.by, action: firing.trigger.do },
-      { rule: 'K1', step: 'D1', cause: hit, copies: firing.trigger.do },
-    );
-    runHitsAction(ctx, firing, { attackerId, victimId: run.minionId, cause: triggered, depth: run.depth + 1 });
   }
 }
 
