@@ -3,7 +3,8 @@ import { RULES_OPTIONS } from '../rules-options';
 /**
  * The assumptions a set-up may choose per game (`rules` in a set-up), with RULES_OPTIONS' defaults. A game records
  * them in its GameCreated when its set-up gives any, so re-simulation plays it under the same rules; a game that
- * records none was played under the defaults, which are the only rules engines before 1.7.0 knew.
+ * records none was played under the defaults, which are the only rules engines before 1.7.0 knew. So a default
+ * must not change: every game recorded without `rules` would re-simulate under the new one.
  */
 export interface GameRules {
   /** D6 [A]: combat rounds per combat phase. */
