@@ -6,7 +6,7 @@ import { groupsOnSquare } from '../model/state-queries';
 import { ASSUMPTION, RULES_OPTIONS } from '../rules-options';
 // Part of the rules' own recursion: a group entering a square meets its terrain; a move that fails fires a hook.
 import { terrainOnEntering } from '../pipelines/terrain.pipeline';
-import { fireSpellHooks, spellInPlay } from '../pipelines/spell-hooks';
+import { fireSpellHooks } from '../pipelines/spell-hooks';
 import type { SpellInPlay } from '../pipelines/spell-hooks';
 import type { ActionTarget } from './action-target';
 
@@ -66,8 +66,7 @@ function blocked(
     { rule: ASSUMPTION, cause: target.cause },
   );
   const active = target.activeSpellId === null ? undefined : ctx.state.activeSpells[target.activeSpellId];
-  if (active !== undefined)
-    fireSpellHooks(ctx, spellInPlay(active), 'whenFails', event, target.depth, [{ group: group.id }]);
+  if (active !== undefined) fireSpellHooks(ctx, active, 'whenFails', event, target.depth, [{ group: group.id }]);
 }
 
 /** The active spell doing this takes its host group inside itself (it must be that spell's host, and on the board). */
@@ -88,22 +87,22 @@ export function takeInside(ctx: EngineContext, target: ActionTarget): void {
 export function releaseHeldGroup(ctx: EngineContext, spell: SpellInPlay, cause: string, depth: number): void {
   if (!('group' in spell.host)) return;
   const group = ctx.state.groups[spell.host.group];
-  if (group === undefined || group.heldBy !== spell.activeSpellId) return;
+  if (group === undefined || group.heldBy !== spell.id) return;
   const { square } = group;
   const blocker = occupantBlocking(ctx.state, group, square);
   if (blocker !== undefined) {
     const failed = ctx.emit(
       'GroupReleaseFailed',
-      { groupId: group.id, activeSpellId: spell.activeSpellId, square, blockedBy: blocker.id },
+      { groupId: group.id, activeSpellId: spell.id, square, blockedBy: blocker.id },
       { rule: ASSUMPTION, cause },
     );
     fireSpellHooks(ctx, spell, 'whenFails', failed, depth, [{ group: group.id }]);
     // A failure effect may have disposed of the group (removed it from the game); if not, it comes down anyway.
-    if (ctx.state.groups[group.id]?.heldBy !== spell.activeSpellId) return;
+    if (ctx.state.groups[group.id]?.heldBy !== spell.id) return;
   }
   const released = ctx.emit(
     'GroupReleased',
-    { groupId: group.id, activeSpellId: spell.activeSpellId, square },
+    { groupId: group.id, activeSpellId: spell.id, square },
     { rule: ASSUMPTION, cause },
   );
   terrainOnEntering(ctx, group.id, square, released, depth);

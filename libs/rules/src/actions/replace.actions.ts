@@ -35,7 +35,7 @@ function asReplaced(minion: Minion): ReplacedMinion {
     maxArmor: minion.maxArmor,
     attacks: minion.attacks,
     traits: minion.traits,
-    ...(minion.cannotBeTargetedBy.length > 0 ? { cannotBeTargetedBy: minion.cannotBeTargetedBy } : {}),
+    ...(minion.cannotBeTargetedBy.length > 0 ? { cannotBeTargetedBy: [...minion.cannotBeTargetedBy] } : {}),
   };
 }
 

@@ -1,12 +1,15 @@
 import type { EventDataMap } from '../events/event-vocabulary';
 import type { GameState, Minion } from '../model/game-state';
 import type { Player } from '../model/players';
-import type { MinionSpec } from '../model/spell-definition';
+import type { MinionSpec, TargetingRestriction } from '../model/spell-definition';
 import type { EvolverMap } from './evolver';
 import { asIdRecord } from '../model/id-record';
 import { gameRulesOf } from '../model/game-rules';
 import { noteEnteredPlay } from '../model/play-order.index';
 import { activeSpellAt, firstMinionOf, groupAt, minionAt, squareAt, structureAt } from '../model/entity-accessors';
+
+/** Shared by every minion without restrictions (never changed in place): no list allocated per minion. */
+const NO_RESTRICTIONS: readonly TargetingRestriction[] = Object.freeze([]);
 
 export function minionFromSpec(spec: MinionSpec & { id: string }, owner: Player, groupId: string): Minion {
   return {
@@ -23,7 +26,7 @@ export function minionFromSpec(spec: MinionSpec & { id: string }, owner: Player,
     attacks: spec.attacks,
     status: 'alive',
     traits: spec.traits ?? [],
-    cannotBeTargetedBy: spec.cannotBeTargetedBy ?? [],
+    cannotBeTargetedBy: spec.cannotBeTargetedBy ?? NO_RESTRICTIONS,
     spells: [],
   };
 }

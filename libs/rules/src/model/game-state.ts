@@ -36,7 +36,7 @@ export interface Minion {
   status: MinionStatus;
   traits: Trigger[];
   /** Targeting restrictions of its own ("can't be targeted by individual spells"); active spells may add more. */
-  cannotBeTargetedBy: TargetingRestriction[];
+  cannotBeTargetedBy: readonly TargetingRestriction[];
   /** S8: active individual spells on this minion, oldest first. */
   spells: string[];
 }

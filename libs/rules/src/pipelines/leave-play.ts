@@ -4,7 +4,7 @@ import { applyStatChange } from '../actions/stat-change';
 import { activeSpellAt } from '../model/entity-accessors';
 // Part of the rules' own recursion: a spell leaving play fires its own hooks and sets down the group it holds.
 import { releaseHeldGroup } from '../actions/movement.actions';
-import { fireSpellHooks, spellInPlay } from './spell-hooks';
+import { fireSpellHooks } from './spell-hooks';
 
 export type LeavePlayReason = 'host-died' | 'dispelled' | 'host-no-longer-legal' | 'expired';
 
@@ -21,7 +21,6 @@ export function leavePlay(
   depth = 0,
 ): string {
   const active = activeSpellAt(ctx.state, activeSpellId);
-  const leaving = spellInPlay(active);
   for (const change of active.statChanges) {
     const minion = ctx.state.minions[change.minionId];
     if (minion === undefined || minion.status === 'dead') continue;
@@ -38,8 +37,9 @@ export function leavePlay(
     reason === 'expired'
       ? ctx.emit('SpellExpired', { activeSpellId, spell, host }, options)
       : ctx.emit('SpellDispelled', { activeSpellId, spell, host, reason }, options);
-  if (reason === 'dispelled') fireSpellHooks(ctx, leaving, 'whenDispelled', left, depth);
-  if (reason === 'expired') fireSpellHooks(ctx, leaving, 'whenExpires', left, depth);
-  if (reason !== 'host-died') releaseHeldGroup(ctx, leaving, left, depth);
+  // `active` is the record as it stood: the state has only dropped it from its lists.
+  if (reason === 'dispelled') fireSpellHooks(ctx, active, 'whenDispelled', left, depth);
+  if (reason === 'expired') fireSpellHooks(ctx, active, 'whenExpires', left, depth);
+  if (reason !== 'host-died') releaseHeldGroup(ctx, active, left, depth);
   return left;
 }

@@ -1,31 +1,18 @@
 import type { EngineContext } from '../engine/engine-context';
 import type { ActiveSpell, EntityRef } from '../model/game-state';
-import type { Player } from '../model/players';
-import type { MinionSpec, SpellHook } from '../model/spell-definition';
+import type { SpellHook } from '../model/spell-definition';
 import { spellAt } from '../model/entity-accessors';
 import { groupsOnSquare } from '../model/state-queries';
 // Part of the rules' own recursion: a spell's hook acts, and its action may dispel, move or kill.
 import { runAction, subjectOf } from '../actions/run-action';
 import { ASSUMPTION, RULES_OPTIONS } from '../rules-options';
+import { triggersOn } from './triggers';
 
-/** What a spell's own hooks need of it, kept as it stood before it left play (its record goes with it). */
-export interface SpellInPlay {
-  activeSpellId: string;
-  spell: string;
-  owner: Player;
-  host: EntityRef;
-  replaced: MinionSpec[] | null;
-}
-
-export function spellInPlay(active: ActiveSpell): SpellInPlay {
-  return {
-    activeSpellId: active.id,
-    spell: active.spell,
-    owner: active.owner,
-    host: active.host,
-    replaced: active.replaced,
-  };
-}
+/**
+ * What a spell's own hooks need of it: its active record, which stays as it was when it leaves play (the state
+ * only drops it from its lists), so a hook that fires after it left still knows its host, owner and what it replaced.
+ */
+export type SpellInPlay = Pick<ActiveSpell, 'id' | 'spell' | 'owner' | 'host' | 'replaced'>;
 
 /** The rule each hook's events cite: dispelling (S9), expiry (S1), and failing, the project's own [A]. */
 const HOOK_RULES: Record<SpellHook, string> = { whenDispelled: 'S9', whenExpires: 'S1', whenFails: ASSUMPTION };
@@ -51,9 +38,9 @@ export function fireSpellHooks(
   depth: number,
   subjects: EntityRef[] | null = null,
 ): void {
-  const triggers = spellAt(ctx.state, spell.spell).triggers.filter((trigger) => trigger.on === hook);
+  const triggers = triggersOn(spellAt(ctx.state, spell.spell), hook);
   if (triggers.length === 0) return;
-  const by = { activeSpellId: spell.activeSpellId, spell: spell.spell };
+  const by = { activeSpellId: spell.id, spell: spell.spell };
   for (const trigger of triggers) {
     for (const subject of subjects ?? hostSubjects(ctx, spell.host)) {
       if (ctx.budgetSpent(cause)) return;
