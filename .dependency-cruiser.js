@@ -31,7 +31,7 @@ module.exports = {
       name: 'rules-no-circular',
       comment:
         "libs/rules has one cycle, the rules' own recursion (an effect deals damage, kills, dispels or moves; damage, " +
-        "death, a spell leaving play and a group entering a square fire effects): actions/run-action, replace.actions " +
+        'death, a spell leaving play and a group entering a square fire effects): actions/run-action, replace.actions ' +
         'and movement.actions, the damage, death and terrain pipelines, leave-play and spell-hooks. No other file of ' +
         'libs/rules may be part of a cycle.',
       severity: 'error',
