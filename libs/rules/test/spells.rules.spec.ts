@@ -762,3 +762,47 @@ describe("the pages' examples on the spell side (S1, S3–S5, S9, S10, S12)", ()
     });
   });
 });
+
+describe('set-ups with the new parts are checked by the rules, naming the field (B5, S1, S9, K1)', () => {
+  const refused = (setup: ReturnType<typeof board>, field: string, reason?: RegExp) =>
+    given([])
+      .when(createGame(setup))
+      .thenRejected({ kind: 'invalid', field, ...(reason ? { reason } : {}) });
+
+  it("S1/S9: a spell's own hooks are never a trait; takeInside only in a visible lasting group spell; movesToReplacement only on a lasting group spell", () => {
+    refused(
+      board().group('G', 'blue', [recruit('G1', { traits: [{ on: 'whenDispelled', do: { heal: { amount: 1 } } }] })]),
+      'board.groups[2].minions[0].traits[0].on',
+      /never a minion's trait/,
+    );
+    const hop = spell('hop', { target: { kind: 'group' }, effects: [{ takeInside: {} }] });
+    refused(board().spells(hop), 'spells.hop.effects[0]', /visible alteration or conjuration/);
+    refused(
+      board().spells(spell('turn', { target: { kind: 'group' }, movesToReplacement: true })),
+      'spells.turn.movesToReplacement',
+    );
+    const restoreNow = spell('undo', { target: { kind: 'group' }, effects: [{ restore: {} }] });
+    refused(board().spells(restoreNow), 'spells.undo.effects[0]', /whenDispelled or whenExpires/);
+  });
+
+  it('B5/K1: a terrain is filed under its own key and acts by its own hooks; a set-up chooses only the rules it may', () => {
+    const terrain = {
+      key: 'mud',
+      name: 'Mud',
+      triggers: [{ on: 'groupEnters' as const, do: { heal: { amount: 1 } } }],
+    };
+    const misfiled = board().square('X1', 'mud').build();
+    misfiled.terrains = { mud: { ...terrain, key: 'bog' } };
+    given([]).when(createGame(misfiled)).thenRejected({ kind: 'invalid', field: 'terrains.mud.key' });
+    refused(
+      board().terrains({ ...terrain, triggers: [{ on: 'isDying' as never, do: { heal: { amount: 1 } } }] }),
+      'terrains.mud.triggers[0].on',
+    );
+    refused(
+      board().terrains({ ...terrain, triggers: [{ on: 'groupEnters', do: { cancelDamage: {} } }] }),
+      'terrains.mud.triggers[0].do',
+    );
+    refused(board().rules({ initiative: 'blue' } as never), 'rules.initiative');
+    refused(board().rules({ zeroDamageAtD3: 'ignored' as never }), 'rules.zeroDamageAtD3');
+  });
+});
