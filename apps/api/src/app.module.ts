@@ -100,7 +100,12 @@ export class AppModule implements NestModule {
                   : 'info',
           }),
         }),
-        GamesModule.forRoot({ store: config.store, runScheduler: config.gcScheduler, receiptKeys }),
+        GamesModule.forRoot({
+          store: config.store,
+          runScheduler: config.gcScheduler,
+          receiptKeys,
+          tournamentLogOrigin: config.tournamentLogOrigin,
+        }),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),
         ReplayModule,
       ],

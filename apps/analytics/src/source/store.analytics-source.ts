@@ -1,6 +1,6 @@
 import { type EventFilter, EventStore, EventStoreUnavailableError, type RecordedEvent } from '@app/event-store';
-import { GAME_STREAM_PREFIX } from '@app/games';
-import type { Observable } from 'rxjs';
+import { GAME_STREAM_PREFIX, damageOf, damagedEventStandIn, gameIdOfStream } from '@app/games';
+import { type Observable, map } from 'rxjs';
 import { AnalyticsSource } from './analytics-source';
 
 /** Only game streams feed the read models (the store may hold other streams). */
@@ -16,11 +16,13 @@ export class StoreAnalyticsSource extends AnalyticsSource {
   }
 
   follow(afterPosition: number | undefined): Observable<RecordedEvent> {
-    return this.store.subscribe({ fromPosition: afterPosition, filter: GAME_EVENTS });
+    return this.store.subscribe({ fromPosition: afterPosition, filter: GAME_EVENTS }).pipe(map(checkedOrStandIn));
   }
 
-  pages(afterPosition: number | undefined, pageSize: number): AsyncIterable<RecordedEvent[]> {
-    return this.store.readAllPages({ fromPosition: afterPosition, pageSize, filter: GAME_EVENTS });
+  async *pages(afterPosition: number | undefined, pageSize: number): AsyncIterable<RecordedEvent[]> {
+    for await (const page of this.store.readAllPages({ fromPosition: afterPosition, pageSize, filter: GAME_EVENTS })) {
+      yield page.map(checkedOrStandIn);
+    }
   }
 
   async headEvents(): Promise<number> {
@@ -34,4 +36,21 @@ export class StoreAnalyticsSource extends AnalyticsSource {
   isTransient(error: unknown): boolean {
     return error instanceof EventStoreUnavailableError;
   }
+}
+
+/**
+ * An event through the store boundary, or, for one damaged outside the service, the stand-in the service's own
+ * streams show in its place (the read models count it and go on, as a consumer of those streams would).
+ */
+function checkedOrStandIn(event: RecordedEvent): RecordedEvent {
+  const damage = damageOf(event);
+  if (damage === null) return event;
+  const { type, data, metadata } = damagedEventStandIn(
+    event,
+    gameIdOfStream(event.stream) ?? event.stream,
+    damage,
+    true,
+  );
+  const { damage: _damage, ...position } = event;
+  return { ...position, type, data, metadata };
 }

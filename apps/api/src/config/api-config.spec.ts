@@ -19,6 +19,7 @@ describe('apiConfigFromEnv', () => {
       sseHeartbeatMs: 15000,
       shutdownGraceMs: 5000,
       receiptKeys: {},
+      tournamentLogOrigin: 'localhost/sanctum-log',
     });
   });
 
@@ -85,6 +86,20 @@ describe('apiConfigFromEnv', () => {
       RECEIPT_RETIRED_KEYS: retired,
     });
     expect(config.receiptKeys).toEqual({ signingKey: key.trim(), retiredKeys: retired.trim() });
+  });
+
+  it('reads the tournament log’s origin; refuses one that cannot name its key, naming the variable', () => {
+    expect(apiConfigFromEnv({ TOURNAMENT_LOG_ORIGIN: ' chess.example.org/spring-cup ' }).tournamentLogOrigin).toBe(
+      'chess.example.org/spring-cup',
+    );
+    for (const [origin, problem] of [
+      ['spring cup', /TOURNAMENT_LOG_ORIGIN must be a log origin .*holds a space or a \+/],
+      ['cup+1', /TOURNAMENT_LOG_ORIGIN must be a log origin .*holds a space or a \+/],
+      ['tab\there', /TOURNAMENT_LOG_ORIGIN must be a log origin/],
+      ['x'.repeat(256), /TOURNAMENT_LOG_ORIGIN must be a log origin .*\(an origin is at most 255 characters\)/],
+    ] as const) {
+      expect(() => apiConfigFromEnv({ TOURNAMENT_LOG_ORIGIN: origin })).toThrow(problem);
+    }
   });
 
   it.each([

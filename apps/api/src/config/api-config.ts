@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { DEFAULT_SQLITE_PATH, type EventStoreOptions, eventStoreOptionsFromEnv } from '@app/event-store';
 import { type LogFormat, logFormatFromEnv } from '../logging/log-format';
-import { type ReceiptKeySettings, receiptKeySettingsFromEnv } from '@app/games';
+import { type ReceiptKeySettings, receiptKeySettingsFromEnv, tournamentLogOriginFromEnv } from '@app/games';
 
 /** Everything the HTTP service is configured with (DESIGN.md "Stores"; read from the environment or `.env`). */
 export interface ApiConfig {
@@ -35,6 +35,11 @@ export interface ApiConfig {
    * generated at the first start and kept with the other secrets.
    */
   receiptKeys: ReceiptKeySettings;
+  /**
+   * TOURNAMENT_LOG_ORIGIN: the tournament log's identity in its C2SP checkpoints (their first line, and the name of
+   * the key that signs them), e.g. the tournament's host name; default `localhost/sanctum-log`.
+   */
+  tournamentLogOrigin: string;
 }
 
 /** Nest injection token of the resolved ApiConfig (also at `ConfigService.get('api')`). */
@@ -113,6 +118,7 @@ export function apiConfigFromEnv(
     ),
     serverSecret: secret(env, 'SERVER_SECRET', /^\S{16,}$/, 'at least 16 characters without spaces'),
     receiptKeys: receiptKeySettingsFromEnv(env),
+    tournamentLogOrigin: tournamentLogOriginFromEnv(env),
   };
 }
 

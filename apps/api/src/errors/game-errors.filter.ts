@@ -18,10 +18,10 @@ import {
   LogPointNotFoundError,
   UnkeyedChainError,
   ScenarioFileInvalid,
-  gameIdOfStream,
 } from '@app/games';
 import { CommandRejected, type RejectionKind } from '@app/rules';
 import { type ErrorBody, errorBody } from './error-body';
+import { damagedEventAnswer } from './damaged-event.answer';
 
 /** How a refusal of the rules engine reads over HTTP (the issue's table). */
 const REJECTION_STATUS: Record<RejectionKind, number> = {
@@ -101,12 +101,7 @@ export class GameErrorsFilter implements ExceptionFilter {
     }
     if (exception instanceof DamagedEventError) {
       this.logger.error(exception.message);
-      const game = gameIdOfStream(exception.stream) ?? exception.stream;
-      return errorBody(
-        500,
-        `game ${game} cannot be read: its stored event ${exception.revision} is damaged (not valid JSON); ` +
-          'nothing was recorded, and an organiser must restore that event (GET …/audit names it)',
-      );
+      return errorBody(500, damagedEventAnswer(exception), { damagedRevision: exception.revision });
     }
     if (exception instanceof EventStoreConfigurationError) {
       this.logger.error(exception.message);

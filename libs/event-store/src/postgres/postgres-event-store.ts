@@ -30,6 +30,7 @@ import {
   migratePostgresSchema,
 } from './postgres-schema.migrations';
 import { PostgresSnapshotStore } from './postgres-snapshot-store';
+import { storedContent } from '../shared/stored-json';
 
 export interface PostgresEventStoreOptions {
   /** A libpq connection URI: `postgresql://user:password@host:5432/database?sslmode=…` (POSTGRES_URL). */
@@ -64,7 +65,7 @@ const DEFAULT_APPEND_GROUPS_IN_FLIGHT = 4;
 const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
 
 /** jsonb columns come parsed. */
-type PostgresEventRow = EventRow<unknown, Record<string, unknown>>;
+type PostgresEventRow = EventRow<unknown, unknown>;
 
 /** recorded_at as the ISO text the port hands out (milliseconds, UTC), written by the server: no Date per row. */
 const COLUMNS = `position, stream, revision, type, data, metadata,
@@ -83,8 +84,8 @@ function toRecorded(row: PostgresEventRow): RecordedEvent {
     revision: row.revision,
     position: row.position,
     type: row.type,
-    data: row.data,
-    metadata: row.metadata,
+    // jsonb is always JSON; metadata that is not an object was written outside the service.
+    ...storedContent(row.data, row.metadata),
     recordedAt: row.recorded_at,
   };
 }

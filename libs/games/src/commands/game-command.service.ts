@@ -7,6 +7,7 @@ import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
 import { gameStream } from '../game-stream';
 import { GameRepository } from '../loading/game-repository';
 import type { LoadedGame } from '../loading/loaded-game';
+import { gameEventAt } from '../loading/game-events.reader';
 import { snapshotDue } from '../loading/snapshot.policy';
 import { KeyedLock } from './keyed-lock';
 import { RecordedCommandFinder } from './recorded-command.finder';
@@ -68,13 +69,12 @@ export class GameCommandService {
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       // The same creation retried answers as the first time; any other creation of the id is refused.
-      const [first] = await this.store.readStream(gameStream(data.gameId), { maxCount: 1 });
+      const first = await gameEventAt(this.store, data.gameId, 0);
       const earlier =
         idempotent && first?.metadata.commandId === commandId ? await this.replay(data.gameId, commandId) : null;
       if (earlier === null) throw new GameAlreadyExistsError(data.gameId);
       // The key of a creation names its game; another set-up under it is another command, never a retry.
-      if (first === undefined || !sameCreation(first, command))
-        throw new IdempotencyKeyReusedError(data.gameId, commandId);
+      if (!sameCreation(first, command)) throw new IdempotencyKeyReusedError(data.gameId, commandId);
       return earlier;
     }
   }

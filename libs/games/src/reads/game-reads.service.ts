@@ -7,6 +7,7 @@ import { GameRepository } from '../loading/game-repository';
 import type { LoadedGame } from '../loading/loaded-game';
 import { type GlobalEventLine } from '../recording/game-event-line';
 import { storedGameEvent } from '../recording/stored-game-event';
+import { RevisionSequence, gameEventPages } from '../loading/game-events.reader';
 import { TimeTravelService } from '../time-travel/time-travel.service';
 import { type Caller, callerSeesTheRecord } from '../viewers/caller';
 import { type ViewedEventLine, viewedOfTypes } from '../viewers/event-redactor';
@@ -92,12 +93,9 @@ export class GameReads {
     const { redactor, next } = await this.redactors.at(viewer, gameId, from);
     const wanted = wantedOf(types);
     const events: ViewedEventLine[] = [];
-    for await (const page of this.store.readStreamPages(gameStream(gameId), {
-      from: next,
-      maxCount: stop - next + 1,
-    })) {
+    for await (const page of gameEventPages(this.store, gameId, { from: next, maxCount: stop - next + 1 })) {
       for (const event of page) {
-        const viewed = viewedOfTypes(redactor.view(storedGameEvent(event)), wanted);
+        const viewed = viewedOfTypes(redactor.view(event), wanted);
         if (viewed !== null) events.push(viewed);
       }
     }
@@ -126,14 +124,17 @@ export class GameReads {
     const { redactor, next } = await this.redactors.at(viewer, gameId, Math.min(first, last + 1));
     const wanted = wantedOf(types);
     const eventTypes = storeTypes(seesTheRecord(viewer), types);
+    const stream = gameStream(gameId);
     const events = this.store.subscribe({
-      stream: gameStream(gameId),
+      stream,
       fromRevision: next === 0 ? undefined : next - 1,
       filter: eventTypes === undefined ? undefined : { eventTypes },
     });
+    // Unfiltered, every revision arrives, so a missing one is seen; the store's type filter leaves gaps of its own.
+    const revisions = eventTypes === undefined ? new RevisionSequence(stream, { from: next }) : null;
     return events.pipe(
       map((event) => {
-        const viewed = redactor.view(storedGameEvent(event));
+        const viewed = redactor.view(revisions?.next(event) ?? storedGameEvent(event));
         return event.revision < first ? null : viewedOfTypes(viewed, wanted);
       }),
       filter((viewed): viewed is ViewedEventLine => viewed !== null),
@@ -160,7 +161,7 @@ export class GameReads {
     const events: GlobalEventLine[] = [];
     for (const event of read) {
       if (!inStream(event, stream)) continue;
-      const line = viewing.view(event, await viewing.redactorFor(event));
+      const line = viewing.view(event, await viewing.viewingFor(event));
       if (line !== null) events.push(line);
     }
     const lastPosition = read.at(-1)?.position ?? null;
@@ -186,9 +187,9 @@ export class GameReads {
     return events.pipe(
       filter((event) => inStream(event, stream)),
       concatMap((event) => {
-        const positioned = viewing.redactorFor(event);
-        if (!(positioned instanceof Promise)) return of(viewing.view(event, positioned));
-        return from(positioned.then((ready) => viewing.view(event, ready)));
+        const prepared = viewing.viewingFor(event);
+        if (!(prepared instanceof Promise)) return of(viewing.view(event, prepared));
+        return from(prepared.then((ready) => viewing.view(event, ready)));
       }),
       filter((line): line is GlobalEventLine => line !== null),
     );

@@ -6,7 +6,6 @@ import { GameNotFoundError, UnkeyedChainError } from '../games.errors';
 import { chainSecretOf } from '../recording/chain-secret';
 import { gameStream } from '../game-stream';
 import { type GameEventLine } from '../recording/game-event-line';
-import { storedGameEvent } from '../recording/stored-game-event';
 import type { Viewer } from '../viewers/viewer';
 import type { SignedGameHead } from './game-head';
 import type { Receipt } from './receipt';
@@ -16,7 +15,7 @@ import { receiptVisibleTo } from './receipt-visibility';
 import { commandSpans } from './recorded-command.spans';
 import { signStatement } from './signed-statement';
 import type { PublishedKeys } from './signing-key';
-import { storedEventAt } from '../loading/stored-event-at';
+import { gameEventAt, gameEvents } from '../loading/game-events.reader';
 import { lastRevisionOf } from '../loading/last-revision.query';
 
 const PAGE_SIZE = 1000;
@@ -130,7 +129,7 @@ export class GameReceipts {
   async head(gameId: string, viewer: Viewer): Promise<SignedGameHead> {
     const last = await lastRevisionOf(this.store, gameId);
     if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId))) throw new UnkeyedChainError(gameId);
-    const event = await storedEventAt(this.store, gameStream(gameId), last);
+    const event = await gameEventAt(this.store, gameId, last);
     return signStatement(this.keys, { gameId, revision: event.revision, hash: String(event.metadata.hash) });
   }
 
@@ -140,11 +139,6 @@ export class GameReceipts {
 
   private async *events(gameId: string, from: number, last: number): AsyncGenerator<GameEventLine> {
     if (from > last) return;
-    const pages = this.store.readStreamPages(gameStream(gameId), {
-      from,
-      pageSize: PAGE_SIZE,
-      maxCount: last - from + 1,
-    });
-    for await (const page of pages) for (const event of page) yield storedGameEvent(event);
+    yield* gameEvents(this.store, gameId, { from, pageSize: PAGE_SIZE, maxCount: last - from + 1 });
   }
 }

@@ -12,7 +12,9 @@ import { RecentEntriesCache } from '../caching/recent-entries.cache';
 import { GameCommandService } from '../commands/game-command.service';
 import { GameNotFoundError } from '../games.errors';
 import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
-import { GAME_STREAM_PREFIX, gameIdOfStream, gameStream } from '../game-stream';
+import { GAME_STREAM_PREFIX, gameIdOfStream } from '../game-stream';
+import { gameEvents } from '../loading/game-events.reader';
+import { damageOf } from '../recording/stored-game-event';
 import { CollectionCheckpointStore } from './collection-checkpoint.store';
 import { COLLECTED, PendingCollections, SCHEDULED } from './pending-collections';
 import { pause, retryDelayMs } from './retry-delay';
@@ -135,7 +137,7 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
         this.attempts = 0;
         return;
       } catch (error) {
-        if (!this.skipDamaged(error)) await this.backOff('read the scheduled garbage collections', error);
+        await this.backOff('read the scheduled garbage collections', error);
         if (!this.running) return;
       }
     }
@@ -148,13 +150,11 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
       retry({
         resetOnSuccess: true,
         delay: (error: unknown, attempt: number) => {
-          if (!this.skipDamaged(error)) {
-            if (!(error instanceof EventStoreUnavailableError)) {
-              this.logger.error(`garbage-collection subscription failed for good: ${describe(error)}`);
-              return throwError(() => error);
-            }
-            this.logger.warn(`garbage-collection subscription lost (${describe(error)}): resubscribing`);
+          if (!(error instanceof EventStoreUnavailableError)) {
+            this.logger.error(`garbage-collection subscription failed for good: ${describe(error)}`);
+            return throwError(() => error);
           }
+          this.logger.warn(`garbage-collection subscription lost (${describe(error)}): resubscribing`);
           return timer(retryDelayMs(attempt));
         },
       }),
@@ -162,21 +162,24 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
   }
 
   private note(event: RecordedEvent, graceMs: number): void {
-    const scheduled = this.pending.note(event);
-    const gameId = gameIdOfStream(event.stream);
-    if (scheduled !== null && gameId !== null) {
-      const job = { gameId, turn: (event.data as { turn: number }).turn, correlationId: correlationOf(event) };
-      this.take(job, graceMs);
+    if (this.isDamaged(event)) {
+      this.pending.skip(event.position);
+    } else {
+      const scheduled = this.pending.note(event);
+      const gameId = gameIdOfStream(event.stream);
+      if (scheduled !== null && gameId !== null) {
+        const job = { gameId, turn: (event.data as { turn: number }).turn, correlationId: correlationOf(event) };
+        this.take(job, graceMs);
+      }
     }
     void this.saveCheckpoint();
   }
 
-  /** A damaged event is skipped, with a log line naming it; true if the error was one. */
-  private skipDamaged(error: unknown): boolean {
-    if (!(error instanceof DamagedEventError)) return false;
-    this.logger.error(`skipping ${error.message}; its game's collections need an organiser`);
-    this.pending.skip(error.position);
-    return true;
+  /** A damaged event is passed over, with a log line naming it: it stops no other game's collections. */
+  private isDamaged(event: RecordedEvent): boolean {
+    const damage = damageOf(event);
+    if (damage !== null) this.logger.error(`skipping ${damage.message}; its game's collections need an organiser`);
+    return damage !== null;
   }
 
   /**
@@ -215,15 +218,10 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
 
   /** Whether the game's latest events already hold the turn's collection (read back to the turn's scheduling). */
   private async collectedAlready(job: Job): Promise<boolean> {
-    const latest = this.store.streamEvents(gameStream(job.gameId), {
-      direction: 'backwards',
-      pageSize: 20,
-      maxCount: 1000,
-    });
+    const latest = gameEvents(this.store, job.gameId, { direction: 'backwards', pageSize: 20, maxCount: 1000 });
     for await (const event of latest) {
-      const turn = (event.data as { turn?: number } | null)?.turn;
-      if (event.type === COLLECTED && turn === job.turn) return true;
-      if (event.type === SCHEDULED && turn === job.turn) return false;
+      if (event.type === COLLECTED && event.data.turn === job.turn) return true;
+      if (event.type === SCHEDULED && event.data.turn === job.turn) return false;
     }
     return false;
   }
