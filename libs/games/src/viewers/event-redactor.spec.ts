@@ -152,7 +152,7 @@ describe('EventRedactor and a hidden spell that replaces its host (S1, S9)', () 
       events.push(...decision.events);
     });
     const stored = events.map((event, revision) =>
-      storedGameEvent({ revision, ...event, metadata: { ...event.metadata } }),
+      gameEventOfLine({ revision, ...event, metadata: { ...event.metadata } }),
     );
     const types = stored.map((line) => line.type);
     expect(types).toEqual(expect.arrayContaining(['SpellTransferred', 'SpellHookTriggered', 'GroupReplaced']));
