@@ -1,3 +1,4 @@
+import { requestLogLevel } from './logging/request-log.level';
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { ConfigModule, registerAs } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
@@ -44,6 +45,9 @@ import { GameTimelineHttpController } from './timeline/game-timeline.http.contro
 import { EventStreamsSseController } from './streams/event-streams.sse.controller';
 import { EventStreamsService } from './streams/event-streams.service';
 import { createValidationPipe } from './validation/validation.pipe';
+import { MetricsHttpController } from './metrics/metrics.http.controller';
+import { MetricsPortServer } from './metrics/metrics-port.server';
+import { ServiceMetrics } from './metrics/service-metrics';
 import { GameViewerHttpController } from './viewers/game-viewer.http.controller';
 import { redactTokenInUrl } from './viewers/token-in-url';
 import { ViewerGuard } from './viewers/viewer.guard';
@@ -92,12 +96,7 @@ export class AppModule implements NestModule {
               response.setHeader('X-Request-Id', id);
               return id;
             },
-            customLogLevel: (_request, response, error) =>
-              error !== undefined || response.statusCode >= 500
-                ? 'error'
-                : response.statusCode >= 400
-                  ? 'warn'
-                  : 'info',
+            customLogLevel: requestLogLevel,
           }),
         }),
         GamesModule.forRoot({
@@ -128,6 +127,7 @@ export class AppModule implements NestModule {
         RulesHttpController,
         SchemasHttpController,
         HomeHttpController,
+        MetricsHttpController,
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },
@@ -143,6 +143,8 @@ export class AppModule implements NestModule {
         EventStreamsService,
         StoreHealthIndicator,
         ShutdownHealthIndicator,
+        ServiceMetrics,
+        MetricsPortServer,
       ],
     };
   }

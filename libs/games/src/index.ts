@@ -35,3 +35,4 @@ export * from './reads';
 export * from './secrets/service-secrets.file';
 export * from './tournament-log';
 export * from './rules-reference/rules-reference';
+export * from './tracing/game-spans';

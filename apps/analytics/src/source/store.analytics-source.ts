@@ -20,6 +20,9 @@ export class StoreAnalyticsSource extends AnalyticsSource {
   }
 
   async *pages(afterPosition: number | undefined, pageSize: number): AsyncIterable<RecordedEvent[]> {
+    // A checkpoint past what the store holds (a failover lost events this file was built from) is refused, not
+    // read as "nothing new" (the subscription of `follow` checks the same).
+    if (afterPosition !== undefined) await this.store.checkResumable(afterPosition);
     for await (const page of this.store.readAllPages({ fromPosition: afterPosition, pageSize, filter: GAME_EVENTS })) {
       yield page.map(checkedOrStandIn);
     }

@@ -19,8 +19,24 @@ describe('apiConfigFromEnv', () => {
       sseHeartbeatMs: 15000,
       shutdownGraceMs: 5000,
       receiptKeys: {},
+      metrics: true,
       tournamentLogOrigin: 'localhost/sanctum-log',
     });
+  });
+
+  it('reads the metrics settings: METRICS on/off, METRICS_PORT and METRICS_HOST, each checked', () => {
+    expect(apiConfigFromEnv({ METRICS: 'off', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' })).toMatchObject({
+      metrics: false,
+      metricsPort: 9464,
+      metricsHost: '10.0.0.5',
+    });
+    expect(() => apiConfigFromEnv({ METRICS: 'maybe' })).toThrow(/METRICS must be on or off/);
+    expect(() => apiConfigFromEnv({ METRICS_PORT: '70000' })).toThrow(
+      /METRICS_PORT must be a whole number from 0 to 65535/,
+    );
+    expect(() => apiConfigFromEnv({ METRICS_HOST: 'http://x' })).toThrow(
+      /METRICS_HOST must be an IP address or a host name/,
+    );
   });
 
   it('reads every setting', () => {

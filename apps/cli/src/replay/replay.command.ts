@@ -56,6 +56,8 @@ const VIEWERS: Record<string, Viewer> = {
   organiser: ORGANISER,
   red: playerViewer('red'),
   blue: playerViewer('blue'),
+  public: SPECTATOR,
+  // The API and the page call the view of no token `public`; `spectator` is taken too.
   spectator: SPECTATOR,
 };
 
@@ -141,11 +143,11 @@ export class ReplayCommand extends CommandRunner {
 
   @Option({
     flags: '--as <viewer>',
-    description: 'show the game as organiser (default), red, blue or spectator see it: events, state and receipts',
+    description: 'show the game as organiser (default), red, blue or public (no token) see it: events, state and receipts',
   })
   parseAs(value: string): Viewer {
     const viewer = VIEWERS[value];
-    if (viewer === undefined) throw new InvalidArgumentError('must be organiser, red, blue or spectator');
+    if (viewer === undefined) throw new InvalidArgumentError('must be organiser, red, blue or public');
     return viewer;
   }
 

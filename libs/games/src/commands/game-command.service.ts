@@ -15,6 +15,7 @@ import { sameCommand, sameCreation } from './same-command';
 import type { GameEventLine } from '../recording/game-event-line';
 import { CHAIN_SECRET_FIELD, drawChainSecret } from '../recording/chain-secret';
 import { chainEvents, genesisHash } from '../recording/hash-chain';
+import { inGameSpan, rememberAppendSpan } from '../tracing/game-spans';
 
 /** What a handled command recorded. */
 export interface CommandOutcome {
@@ -143,8 +144,9 @@ export class GameCommandService {
    */
   private async record(game: LoadedGame, command: Command, chainSecret?: string): Promise<CommandOutcome> {
     let decision: Decision;
+    const traced = { 'sanctum.game_id': game.gameId, 'sanctum.command': command.type };
     try {
-      decision = execute(game.state, command, { inPlace: true });
+      decision = inGameSpan('decide', traced, () => execute(game.state, command, { inPlace: true }));
     } catch (error) {
       if (error instanceof CommandRejected && game.revision >= 0) this.games.remember(game);
       throw error;
@@ -158,11 +160,15 @@ export class GameCommandService {
     }
     const { events, lastHash } = chainEvents<DomainEvent>(game.lastHash, decision.events);
     const expected = game.revision < 0 ? 'no-stream' : game.revision;
-    const appended = await this.store.append(
-      gameStream(game.gameId),
-      events.map((event) => ({ type: event.type, data: event.data, metadata: { ...event.metadata } })),
-      expected,
-    );
+    const appended = await inGameSpan('append', { ...traced, 'sanctum.events': events.length }, async (span) => {
+      const result = await this.store.append(
+        gameStream(game.gameId),
+        events.map((event) => ({ type: event.type, data: event.data, metadata: { ...event.metadata } })),
+        expected,
+      );
+      rememberAppendSpan(game.gameId, result.firstRevision, result.lastRevision, span);
+      return result;
+    });
     const every = this.options.snapshotEvery;
     const due = snapshotDue(game.revision, appended.lastRevision, events, every, game.snapshotRevision);
     const recorded: LoadedGame = {

@@ -31,6 +31,12 @@ export class GameRepository {
   ) {
     this.latest = new RecentEntriesCache(options.cachedGames);
     this.setupDecks = new SetupDecksCache(store, options.cachedGames);
+    // After a failover the store may hold less than this process cached (a standby that was not synchronous),
+    // and later other events under the same revisions: nothing cached from the former server is trusted.
+    store.onServerChanged(() => {
+      this.latest.forgetAll();
+      this.setupDecks.forgetAll();
+    });
   }
 
   /**

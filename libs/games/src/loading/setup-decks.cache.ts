@@ -22,6 +22,11 @@ export class SetupDecksCache {
     this.byGame = new RecentEntriesCache(capacity);
   }
 
+  /** Forgets every game's decks (the store moved to another server, whose games may differ). */
+  forgetAll(): void {
+    this.byGame.forgetAll();
+  }
+
   /** The game's set-up decks if they were read already (no wait). */
   known(gameId: string): SetupDecks | undefined {
     return this.byGame.get(gameId);

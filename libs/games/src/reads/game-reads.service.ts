@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type Observable, concatMap, filter, from, map, of } from 'rxjs';
-import { EventStore, type RecordedEvent } from '@app/event-store';
+import { CheckpointAheadOfStoreError, EventStore, type RecordedEvent } from '@app/event-store';
 import type { Phase } from '@app/rules';
 import { GAME_STREAM_PREFIX, gameStream } from '../game-stream';
 import { GameRepository } from '../loading/game-repository';
@@ -121,6 +121,9 @@ export class GameReads {
   ): Promise<Observable<ViewedEventLine>> {
     const first = afterRevision === undefined ? 0 : afterRevision + 1;
     const last = await this.lastRevision(gameId);
+    // A checkpoint past the game's end was never sent by this stream, or the store lost the events after `last`
+    // (a failover): waiting for revision `first` would skip whatever is recorded under the revisions between.
+    if (first > last + 1) throw new CheckpointAheadOfStoreError(first - 1, last, 'revision', gameStream(gameId));
     const { redactor, next } = await this.redactors.at(viewer, gameId, Math.min(first, last + 1));
     const wanted = wantedOf(types);
     const eventTypes = storeTypes(seesTheRecord(viewer), types);
@@ -141,9 +144,9 @@ export class GameReads {
     );
   }
 
-  /** Throws UnknownPositionError if the store cannot resume after `position` (one bounded read). */
+  /** Throws UnknownPositionError or CheckpointAheadOfStoreError if the store cannot resume after `position`. */
   async checkResumable(position: number): Promise<void> {
-    await this.store.readAll({ fromPosition: position, maxCount: 1 });
+    await this.store.checkResumable(position);
   }
 
   /** A page of every game's events in global order (or one game's), each game as this caller sees it. */

@@ -62,6 +62,7 @@ export function receiptOfCommand(
 @Injectable()
 export class GameReceipts {
   private readonly keyed = new RecentEntriesCache<string, boolean>(KEYED_ANSWERS);
+  private signatures = 0;
 
   constructor(
     private readonly store: EventStore,
@@ -92,7 +93,13 @@ export class GameReceipts {
   }
 
   receiptOf(gameId: string, first: GameEventLine, last: GameEventLine): Receipt {
+    this.signatures += 1;
     return receiptOfCommand(this.keys, gameId, first, last);
+  }
+
+  /** Receipts and heads signed by this process since start (metrics). */
+  get signedCount(): number {
+    return this.signatures;
   }
 
   /** The receipts of every recorded command this viewer may see (receiptVisibleTo), in revision order. */
@@ -130,6 +137,7 @@ export class GameReceipts {
     const last = await lastRevisionOf(this.store, gameId);
     if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId))) throw new UnkeyedChainError(gameId);
     const event = await gameEventAt(this.store, gameId, last);
+    this.signatures += 1;
     return signStatement(this.keys, { gameId, revision: event.revision, hash: String(event.metadata.hash) });
   }
 

@@ -1,4 +1,5 @@
 import {
+  CheckpointAheadOfStoreError,
   DamagedEventError,
   EventStore,
   EventStoreConfigurationError,
@@ -67,6 +68,7 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
   private idleWaiters: (() => void)[] = [];
   private inFlight = 0;
   private failedAttempts = 0;
+  private collected = 0;
   private pending = new PendingCollections(undefined);
   private written: { position: number | undefined; at: number } = { position: undefined, at: Date.now() };
   private stop!: () => void;
@@ -127,6 +129,16 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
     return this.failedAttempts;
   }
 
+  /** Collections this process carried out (recorded) since start. */
+  get collectedCount(): number {
+    return this.collected;
+  }
+
+  /** Scheduled collections not yet seen carried out, as far as the global stream has been read (the backlog). */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
   /** Reads what was recorded after the checkpoint, skipping damaged events, and takes on what is pending. */
   private async catchUp(): Promise<void> {
     for (;;) {
@@ -150,6 +162,7 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
       retry({
         resetOnSuccess: true,
         delay: (error: unknown, attempt: number) => {
+          if (error instanceof CheckpointAheadOfStoreError) return defer(() => this.startOverAfterLostEvents(error));
           if (!(error instanceof EventStoreUnavailableError)) {
             this.logger.error(`garbage-collection subscription failed for good: ${describe(error)}`);
             return throwError(() => error);
@@ -159,6 +172,20 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
         },
       }),
     );
+  }
+
+  /**
+   * The store lost events this scheduler had read (a failover to a standby that had not received them): what it
+   * knew of them is dropped, and it reads again from the checkpoint the store itself kept, so that turns scheduled
+   * again under the same positions are collected too.
+   */
+  private async startOverAfterLostEvents(error: CheckpointAheadOfStoreError): Promise<void> {
+    this.logger.error(`garbage-collection subscription: ${error.message}; reading again from the stored checkpoint`);
+    this.taken.forgetAll();
+    const from = await this.untilDone('read the garbage-collection checkpoint', () => this.checkpoints.read());
+    this.pending = new PendingCollections(from);
+    this.written = { position: from, at: Date.now() };
+    await this.catchUp();
   }
 
   private note(event: RecordedEvent, graceMs: number): void {
@@ -194,7 +221,9 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
       this.work.next(job);
       return;
     }
-    if (this.taken.get(key) || this.waiting.has(key)) return;
+    // This process's own report is always of a turn just scheduled: one taken before under the same key was
+    // scheduled again after a failover lost its collection (the rules refuse a second collection anyway).
+    if ((graceMs > 0 && this.taken.get(key)) || this.waiting.has(key)) return;
     this.inFlight += 1;
     if (graceMs === 0) {
       this.taken.remember(key, true);
@@ -240,6 +269,7 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
               correlationId: job.correlationId || undefined,
             },
           );
+          this.collected += 1;
           return;
         } catch (error) {
           if (isFinal(error)) {
