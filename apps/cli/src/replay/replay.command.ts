@@ -143,7 +143,8 @@ export class ReplayCommand extends CommandRunner {
 
   @Option({
     flags: '--as <viewer>',
-    description: 'show the game as organiser (default), red, blue or public (no token) see it: events, state and receipts',
+    description:
+      'show the game as organiser (default), red, blue or public (no token) see it: events, state and receipts',
   })
   parseAs(value: string): Viewer {
     const viewer = VIEWERS[value];
