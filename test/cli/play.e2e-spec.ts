@@ -11,6 +11,7 @@ const EXAMPLE = path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json');
 const FIXTURES = path.join(REPO_ROOT, 'test/scenarios/fixtures');
 const EXPECTED_REFUSAL = path.join(FIXTURES, 's5-duplicate-order-expected-rejection.scenario.json');
 const REFUSED = path.join(FIXTURES, 's5-duplicate-order-refused.scenario.json');
+const CANCELLED = path.join(FIXTURES, 's3-s4-s12-cancel-and-discard.scenario.json');
 
 function simulated(file: string, gameId: string): GameEventLine[] {
   return chainedScenario(file, gameId).map((event, revision) => ({ revision, ...event }) as unknown as GameEventLine);
@@ -57,6 +58,7 @@ describe('sanctum play (CLI end to end, against the running service)', () => {
       played: { args: ['play', EXAMPLE, ...service] },
       named: { args: ['play', EXPECTED_REFUSAL, ...service, '--game-id', 'expected-refusal'] },
       refused: { args: ['play', REFUSED, ...service, '--game-id', 'refused'] },
+      cancelled: { args: ['play', CANCELLED, ...service, '--game-id', 'cancelled'] },
       badToken: { args: ['play', EXAMPLE, '--url', api.url, '--token', 'not-the-token', '--game-id', 'bad-token'] },
       unreachable: { args: ['play', EXAMPLE, '--url', 'http://127.0.0.1:9', '--token', 'x'] },
       badSetup: { args: ['play', path.join(dir, 'bad-setup.scenario.json'), ...service] },
@@ -101,6 +103,13 @@ describe('sanctum play (CLI end to end, against the running service)', () => {
     expect(comparable(await events('expected-refusal'))).toEqual(
       comparable(simulated(EXPECTED_REFUSAL, 'expected-refusal')),
     );
+  });
+
+  it('S3/S4/S12: a cancel in a turn is the DELETE of that order, by the id the service gave it: the stored game is what simulate prints', async () => {
+    expect(runs.cancelled.exitCode).toBe(0);
+    const stored = await events('cancelled');
+    expect(stored.map((event) => event.type)).toEqual(expect.arrayContaining(['SpellUntargeted', 'DiscardCancelled']));
+    expect(comparable(stored)).toEqual(comparable(simulated(CANCELLED, 'cancelled')));
   });
 
   it('an order the rules refuse stops the load (exit 1), naming its place and rule', () => {

@@ -4,6 +4,8 @@ export * from './model/players';
 export * from './model/mana';
 export * from './model/spell-definition';
 export * from './model/game-state';
+export * from './model/game-rules';
+export * from './model/targeting-restrictions';
 export * from './model/entity-ref';
 export * from './model/ids';
 export * from './model/id-record';

@@ -2,7 +2,7 @@
  * Every project assumption ([A] in RULES.md) lives here, so it can be read and changed in one place.
  * The engine version is part of every snapshot key: bump it whenever a change here alters derived events.
  */
-export const ENGINE_VERSION = '1.6.0';
+export const ENGINE_VERSION = '1.7.0';
 
 /** The `rule` events cite when what they record is one of the project's own assumptions rather than a rule. */
 export const ASSUMPTION = 'A';
@@ -20,8 +20,32 @@ export const RULES_OPTIONS = {
   combatRequiresSameSquare: true,
   /** T3 [A]: each minion attacks at most once per turn. */
   attacksPerMinionPerTurn: 1,
-  /** D6 [A]: the combat phase is one combat round; current armor is reset to max armor when it starts. */
+  /** D6 [book]: current armor is reset to max armor at the start of each combat round. */
   armorResetsAtCombatStart: true,
+  /**
+   * D6 [A]: combat rounds in a combat phase, unless the set-up asks for more (`rules.combatRounds`, at most
+   * SETUP_LIMITS.combatRounds). In each round every attack order strikes again; armor gained during a round raises
+   * max armor only, so it helps from the next round.
+   */
+  combatRounds: 1,
+  /**
+   * S5 vs S9 [A]: may a player target two copies of the same non-visible spell on one target in one turn? S5 allows
+   * it only for spells that "explicitly state 'cumulative'"; S9 calls every non-visible spell cumulative.
+   * `allowed` follows S9 (the default); `refused` follows S5. A set-up may choose (`rules.nonVisibleDuplicates`).
+   */
+  nonVisibleDuplicates: 'allowed' as 'allowed' | 'refused',
+  /**
+   * D3 [A]: damage that reaches D3 as 0 and that no "after checking armor" effect cancelled — "If this cancels the
+   * damage, halt with bounced": `bounced` (the default) halts there; `applied` goes on to D4, which applies 0
+   * (result damaged). A set-up may choose (`rules.zeroDamageAtD3`).
+   */
+  zeroDamageAtD3: 'bounced' as 'bounced' | 'applied',
+  /**
+   * [A] Square occupancy for movement (a `move`, a group coming out of a spell): a group may enter a square where
+   * fewer than this many other groups of its owner stand. Enemy groups may share it (T3: they fight there). Set-ups
+   * and creations are not movement and are not limited by it.
+   */
+  groupsPerOwnerPerSquare: 1,
   /** S4 [A]: cancelling an order before confirming refunds its mana. */
   refundOnCancel: true,
   /** [A] Trigger order when a minion's effects are checked: its traits, its own spells, then its group's. */

@@ -2,7 +2,9 @@ import type { Colour, GameSetup } from '../src';
 import { HOUSE_MANA, combatSequence, standardSequence } from '../src';
 import {
   archer,
+  attack,
   cast,
+  collectGarbage,
   createGame,
   event,
   game,
@@ -151,6 +153,7 @@ describe('Board and entities (B1–B7)', () => {
             attacks: [{ kind: 'missile', damage: 2 }],
             status: 'alive',
             traits: [],
+            cannotBeTargetedBy: [],
             spells: ['A1'],
           }),
         );
@@ -215,6 +218,7 @@ describe('Board and entities (B1–B7)', () => {
             id: 'B',
             owner: 'blue',
             square: 'C3',
+            heldBy: null,
             kind: 'monster',
             minionIds: ['B2'],
             spells: ['W'],
@@ -364,5 +368,147 @@ describe('Board and entities (B1–B7)', () => {
           expect(state.players.blue.graveyard).toEqual([]);
         });
     });
+  });
+});
+
+describe('terrain and movement (B5, K1 "dies", [A])', () => {
+  const march = (to: string) =>
+    spell(`march-${to.toLowerCase()}`, {
+      house: 'war',
+      target: { kind: 'group', side: 'friendly' },
+      effects: [{ move: { to } }],
+    });
+  const watcher = (id: string, hp = 3) =>
+    recruit(id, {
+      hp,
+      traits: [
+        { on: 'isDying', do: { gainMana: { player: 'blue', mana: { order: 1 } } } },
+        { on: 'whenKilled', do: { gainMana: { player: 'blue', mana: { strife: 1 } } } },
+        { on: 'whenDies', do: { gainMana: { player: 'blue', mana: { clarity: 1 } } } },
+      ],
+    });
+
+  it('K1/B5: "Drowning in water" — a group that comes into water drowns: every minion dies (category "dies": "is dying" and "when dies" effects apply, "when killed" does not), and the group is gone', () => {
+    given(
+      game()
+        .spells(march('W1'))
+        .hand('blue', 'march-w1')
+        .square('W1', 'water')
+        .group('B', 'blue', [watcher('B1'), watcher('B2')], 'C3'),
+    )
+      .when(turn({ blue: [cast('march-w1', { group: 'B' })] }))
+      .then(
+        event('GroupMoved', { groupId: 'B', from: 'C3', to: 'W1' }, { rule: 'A' }),
+        event(
+          'TerrainEffectTriggered',
+          {
+            square: 'W1',
+            terrain: 'water',
+            groupId: 'B',
+            on: 'groupEnters',
+            action: { destroy: { category: 'dies' } },
+          },
+          { rule: 'A' },
+        ),
+        event('DeathStarted', { minionId: 'B1', category: 'dies', attackerId: null, startStep: 'E1' }),
+        event('DyingEffectTriggered', { minionId: 'B1' }),
+        event('MinionDied', { minionId: 'B1', category: 'dies' }),
+        event('DiesEffectTriggered', { minionId: 'B1' }),
+        event('MinionDied', { minionId: 'B2', category: 'dies' }),
+        event('GroupDied', { groupId: 'B', category: 'dies' }),
+      )
+      .andNot(event('KilledEffectTriggered'))
+      .andState((state) => expect(state.groups.B).toBeUndefined());
+  });
+
+  it('K1/B5/T1 [A]: "Damage from … terrain" at a moment defined here — after the start of turn (the start-of-turn effects and expiries done, before the draw) lava deals its damage to every minion standing on it; a death from it "dies"', () => {
+    const fog = spell('fog', { type: 'conjuration', house: 'mind', target: { kind: 'square' }, duration: 1 });
+    given(
+      game()
+        .spells(fog)
+        .hand('red', 'fog')
+        .deck('red', 'fog')
+        .square('L1', 'lava')
+        .group('B', 'blue', [watcher('B1', 3), watcher('B2', 1)], 'L1'),
+      // Turn 1's start already burnt both (3 → 1, 1 → dead); red's fog lasts until turn 2's start.
+      turn({ red: [cast('fog', { square: 'E5' })] }),
+    )
+      .when(collectGarbage())
+      .thenConsecutive(
+        event('TurnStarted', { turn: 2 }),
+        event('SpellExpired', { spell: 'fog' }, { rule: 'S1' }),
+        event('TerrainEffectTriggered', { square: 'L1', terrain: 'lava', groupId: 'B', on: 'afterStartOfTurn' }),
+        event('DamageIncoming', { minionId: 'B1', amount: 2, attackerId: null, damage: { magical: true } }),
+      )
+      .and(
+        event('DamageApplied', { minionId: 'B1', hpBefore: 1 }),
+        event('MinionDied', { minionId: 'B1', category: 'dies', attackerId: null }),
+        event('GroupDied', { groupId: 'B', category: 'dies' }),
+        event('CardsDrawn', { player: 'red' }),
+      );
+  });
+
+  it("B5: a terrain nothing defines is a plain label; a set-up may define its own terrain (it wins over the catalog's), and GameCreated records the terrains its squares use", () => {
+    const shallows = {
+      key: 'water',
+      name: 'Shallows',
+      triggers: [{ on: 'groupEnters' as const, do: { heal: { amount: 1 } } }],
+    };
+    given([])
+      .when(createGame(game().square('P1', 'plains').square('W1', 'water').square('S1', 'swamp').terrains(shallows)))
+      .then(event('GameCreated', { terrains: { water: shallows } }))
+      .andState((state) => {
+        expect(Object.keys(state.terrains)).toEqual(['water']);
+        expect(state.squares.P1?.terrain).toBe('plains');
+      });
+    const created = given([])
+      .when(createGame(game().square('P1', 'plains')))
+      .run()
+      .find(event('GameCreated'));
+    expect('terrains' in created.data).toBe(false);
+    given([])
+      .when(createGame(game().square('L1', 'lava')))
+      .then(event('GameCreated', { terrains: { lava: { key: 'lava', name: 'Lava' } } }));
+  });
+
+  it('B5 [A]: occupancy — a group may not enter a square where another group of its owner stands (GroupMoveBlocked naming it); it may enter one an enemy group holds', () => {
+    given(
+      game()
+        .spells(march('C3'), march('D4'))
+        .hand('blue', 'march-c3', 'march-d4')
+        .group('B', 'blue', [recruit('B1')], 'A1')
+        .group('B2', 'blue', [recruit('B3')], 'C3')
+        .group('R', 'red', [recruit('R1')], 'D4'),
+    )
+      .when(turn({ blue: [cast('march-c3', { group: 'B' }), cast('march-d4', { group: 'B' })] }))
+      .then(
+        event(
+          'GroupMoveBlocked',
+          { groupId: 'B', from: 'A1', to: 'C3', reason: 'occupied', blockedBy: 'B2' },
+          { rule: 'A' },
+        ),
+        event('GroupMoved', { groupId: 'B', from: 'A1', to: 'D4' }, { rule: 'A' }),
+      )
+      .andCount(event('GroupMoved'), 1)
+      .andState((state) => expect(groupAt(state, 'B').square).toBe('D4'));
+  });
+
+  it("T3 [A]: a group moved away during the spell execution phase is no longer on its enemy's square: the attack fizzles (not-same-square), naming the move", () => {
+    const outcome = given(
+      game()
+        .spells(march('E5'))
+        .hand('blue', 'march-e5')
+        .group('R', 'red', [recruit('R1')], 'A1')
+        .group('B', 'blue', [recruit('B1')], 'A1'),
+    )
+      .when(turn({ red: [attack('R1', 'B1')], blue: [cast('march-e5', { group: 'B' })] }))
+      .then(
+        event('GroupMoved', { groupId: 'B', from: 'A1', to: 'E5' }),
+        event('AttackExecuting', { attackerId: 'R1' }),
+        event('AttackFizzled', { reason: 'not-same-square' }, { rule: 'T3' }),
+      )
+      .andNot(event('DamageIncoming'));
+    const moved = outcome.find(event('GroupMoved'));
+    expect(outcome.find(event('AttackFizzled')).data.reasonEventId).toBe(moved.metadata.eventId);
   });
 });

@@ -114,3 +114,89 @@ describe('A: a command does bounded work (RULES_OPTIONS.commandEventBudget)', ()
       .thenRejected({ kind: 'rule', rule: 'T3', reason: `${limit} attack orders` });
   });
 });
+
+describe('A: the new hooks and actions stay bounded (depth limit and command budget)', () => {
+  it('A: two terrains that move a group back and forth as it enters stop at the trigger depth (TriggerDepthExceeded), and the turn completes', () => {
+    const ping = { key: 'ping', name: 'Ping', triggers: [{ on: 'groupEnters' as const, do: { move: { to: 'P2' } } }] };
+    const pong = { key: 'pong', name: 'Pong', triggers: [{ on: 'groupEnters' as const, do: { move: { to: 'P1' } } }] };
+    const march = spell('march', {
+      house: 'war',
+      target: { kind: 'group', side: 'friendly' },
+      effects: [{ move: { to: 'P1' } }],
+    });
+    given(
+      game()
+        .spells(march)
+        .hand('red', 'march')
+        .terrains(ping, pong)
+        .square('P1', 'ping')
+        .square('P2', 'pong')
+        .group('R', 'red', [recruit('R1')], 'A1'),
+    )
+      .when(turn({ red: [cast('march', { group: 'R' })] }))
+      .then(
+        event('GroupMoved', { groupId: 'R', to: 'P1' }),
+        event('TriggerDepthExceeded', { depth: RULES_OPTIONS.maxTriggerDepth + 1 }, { rule: 'A' }),
+        event('TurnEnded'),
+      )
+      .andCount(event('TerrainEffectTriggered'), RULES_OPTIONS.maxTriggerDepth);
+  });
+
+  it('A: "hits" effects do not feed themselves (their extra damage is no blow), and eight combat rounds of them stay within the budget', () => {
+    const hits: Trigger = { on: 'hits', do: { damage: { amount: 0 } } };
+    const fourHits = { hp: 1000, traits: [hits, hits, hits, hits] };
+    const once = given(
+      game()
+        .group('R', 'red', [recruit('R1', fourHits)])
+        .group('B', 'blue', [recruit('B1', fourHits)]),
+    )
+      .when(turn({ red: [attack('R1', 'B1')] }))
+      .run()
+      .andCount(event('HitsEffectTriggered'), 4)
+      .andCount(event('MinionHit'), 5);
+    expect(once.findAll(event('HitsEffectTriggered')).every((e) => e.data.attackerId === 'R1')).toBe(true);
+    const attackers = Array.from({ length: 8 }, (_, i) => recruit(`R${i}`, fourHits));
+    const victims = Array.from({ length: 8 }, (_, i) => recruit(`B${i}`, fourHits));
+    const outcome = given(game().rules({ combatRounds: 8 }).group('R', 'red', attackers).group('B', 'blue', victims))
+      .when(turn({ red: attackers.map((minion, i) => attack(minion.id, `B${i}`)) }))
+      .then(event('CommandBudgetSpent'), event('AttackFizzled', { reason: 'budget-spent' }), event('TurnEnded'))
+      .andCount(event('CommandBudgetSpent'), 1);
+    const executing = outcome.events.filter((e) => e.metadata.commandId === outcome.events.at(-1)!.metadata.commandId);
+    expect(executing.length).toBeLessThan(BUDGET + 100);
+  });
+
+  it("A: whenDispelled hooks that dispel each other, and combat rounds, all stay within one command's budget", () => {
+    const echo = spell('echo', {
+      type: 'alteration',
+      house: 'mind',
+      target: { kind: 'group' },
+      cumulative: true,
+      triggers: [{ on: 'whenDispelled', do: { dispel: { which: 'all' } } }],
+    });
+    const cleanse = spell('cleanse', {
+      house: 'hope',
+      target: { kind: 'group' },
+      effects: [{ dispel: { which: 'all' } }],
+    });
+    const outcome = given(
+      game()
+        .spells(echo, cleanse)
+        .hand('red', 'cleanse')
+        .rules({ combatRounds: 8 })
+        .activeSpell('E1', 'echo', 'blue', { group: 'B' })
+        .activeSpell('E2', 'echo', 'blue', { group: 'B' })
+        .group('R', 'red', [recruit('R1', reflecting(3))])
+        .group('B', 'blue', [recruit('B1', reflecting(3))]),
+    )
+      .when(turn({ red: [cast('cleanse', { group: 'B' }), attack('R1', 'B1')] }))
+      .then(
+        event('SpellDispelled', { activeSpellId: 'E1', reason: 'dispelled' }),
+        event('SpellHookTriggered', { hook: 'whenDispelled', by: { activeSpellId: 'E1' } }),
+        event('SpellDispelled', { activeSpellId: 'E2', reason: 'dispelled' }),
+        event('TurnEnded'),
+      )
+      .andCount(event('SpellDispelled'), 2);
+    const executing = outcome.events.filter((e) => e.metadata.commandId === outcome.events.at(-1)!.metadata.commandId);
+    expect(executing.length).toBeLessThan(BUDGET + 50);
+  });
+});

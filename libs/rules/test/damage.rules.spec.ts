@@ -1,5 +1,5 @@
 import type { Trigger } from '../src';
-import { attack, cast, collectGarbage, event, game, given, recruit, spell, turn } from '../src/testing';
+import { attack, cast, collectGarbage, createGame, event, game, given, recruit, spell, turn } from '../src/testing';
 import { groupAt, minionAt } from '../src';
 
 /** Pure magical damage, as most damaging spells deal it (D0). */
@@ -654,6 +654,218 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
         );
       const afterSpell = outcome.stateAfter(event('StatsModified'));
       expect(afterSpell.minions.B1).toMatchObject({ maxArmor: 3, armor: 1 });
+    });
+  });
+});
+
+describe("the pages' examples on the damage side (D1, D3, D6, K1)", () => {
+  const hitBy: Trigger = { on: 'hitBy', do: { heal: { amount: 1 } } };
+  const hitInCombat: Trigger = { on: 'hitInCombat', do: { heal: { amount: 2 } } };
+  /** A trait that strikes the attacker back with a spell-like bolt: damage with an attacker, but no combat blow. */
+  const lashesBack: Trigger = { on: 'hitInCombat', do: { damage: { amount: 1, magical: true } }, subject: 'attacker' };
+
+  it('D1: "is hit by" and "is hit in combat" are distinct — a combat blow fires both; damage with an attacker outside a blow (an effect striking back) fires "is hit by" only', () => {
+    given(
+      game()
+        .group('R', 'red', [recruit('R1', { hp: 9, traits: [hitBy, hitInCombat] })])
+        .group('B', 'blue', [recruit('B1', { hp: 9, traits: [hitBy, hitInCombat, lashesBack] })]),
+    )
+      .when(turn({ blue: [attack('B1', 'R1')], red: [attack('R1', 'B1')] }))
+      .then(
+        event('AttackExecuting', { attackerId: 'R1' }),
+        event('MinionHit', { minionId: 'B1', attackerId: 'R1' }, { rule: 'D1', step: 'D1' }),
+        event('HitEffectTriggered', { minionId: 'B1', attackerId: 'R1', by: { trait: 0 } }, { rule: 'D1' }),
+        event('HitInCombatEffectTriggered', { minionId: 'B1', attackerId: 'R1', by: { trait: 1 } }, { rule: 'D1' }),
+        event('HitInCombatEffectTriggered', { minionId: 'B1', by: { trait: 2 } }),
+        // The lash is damage to R1 with B1 to blame: R1 "is hit by" B1, but not in combat.
+        event('DamageIncoming', { minionId: 'R1', attackerId: 'B1', damage: { magical: true } }),
+        event('MinionHit', { minionId: 'R1', attackerId: 'B1' }),
+        event('HitEffectTriggered', { minionId: 'R1', attackerId: 'B1', by: { trait: 0 } }),
+        event('DamageResolved', { minionId: 'R1' }),
+        event('AttackExecuting', { attackerId: 'B1' }),
+        event('HitInCombatEffectTriggered', { minionId: 'R1', attackerId: 'B1', by: { trait: 1 } }),
+      )
+      .andCount(event('HitInCombatEffectTriggered', { minionId: 'R1' }), 1)
+      .andCount(event('HitEffectTriggered', { minionId: 'R1' }), 2);
+  });
+
+  it('D1: spell damage has no attacker: neither "is hit by" nor "is hit in combat" effects happen', () => {
+    given(
+      duel({ hp: 9, traits: [hitBy, hitInCombat] })
+        .spells(bolt(2))
+        .hand('red', 'bolt'),
+    )
+      .when(turn({ red: [cast('bolt', { minion: 'B1' })] }))
+      .then(event('DamageApplied', { minionId: 'B1', amount: 2 }))
+      .andNot(event('MinionHit'), event('HitEffectTriggered'), event('HitInCombatEffectTriggered'));
+  });
+
+  it('K1/D5: "weapon-related spells that inflict \'extra\' points of magical damage during combat" — the attacker\'s "hits" effect strikes the victim once the blow has landed, blamed on the attacker, so the death it causes is "kills"; a victim the blow killed is hit by nothing more', () => {
+    const blade = spell('blade', {
+      type: 'alteration',
+      house: 'war',
+      target: { kind: 'minion', side: 'friendly' },
+      triggers: [{ on: 'hits', do: { damage: { amount: 2, magical: true } } }],
+    });
+    given(duel({ hp: 4, armor: 5 }).spells(blade).activeSpell('W', 'blade', 'red', { minion: 'R1' }))
+      .when(turn({ red: [attack('R1', 'B1')] }))
+      .then(
+        event('AttackExecuting', { attackerId: 'R1', victimId: 'B1' }),
+        event('MinionHit', { minionId: 'B1', attackerId: 'R1' }),
+        // The blow itself: 2 hand damage, soaked by 5 armor.
+        event('ArmorSoaked', { minionId: 'B1', soaked: 2, damageAfter: 0 }),
+        event('DamageBounced', { minionId: 'B1', step: 'D2' }),
+        event(
+          'HitsEffectTriggered',
+          { attackerId: 'R1', victimId: 'B1', by: { activeSpellId: 'W', spell: 'blade' } },
+          { rule: 'K1' },
+        ),
+        event('DamageIncoming', {
+          minionId: 'B1',
+          amount: 2,
+          damage: { kind: null, magical: true, ignoresArmor: true },
+          attackerId: 'R1',
+        }),
+        event('DamageApplied', { minionId: 'B1', amount: 2, hpBefore: 4, hpAfter: 2 }),
+      )
+      .andNot(event('HitInCombatEffectTriggered'), event('MinionDied'))
+      .when(collectGarbage(), turn({ red: [attack('R1', 'B1')] }))
+      .then(
+        event('HitsEffectTriggered', { attackerId: 'R1', victimId: 'B1' }),
+        event('DamageApplied', { minionId: 'B1', amount: 2, hpBefore: 2, hpAfter: 0 }),
+        event('DeathStarted', { minionId: 'B1', category: 'kills', attackerId: 'R1' }, { rule: 'E0' }),
+        event('MinionDied', { minionId: 'B1', category: 'kills', attackerId: 'R1' }),
+      );
+    given(duel({ hp: 2 }).spells(blade).activeSpell('W', 'blade', 'red', { minion: 'R1' }))
+      .when(turn({ red: [attack('R1', 'B1')] }))
+      .then(event('MinionDied', { minionId: 'B1', category: 'kills' }))
+      .andNot(event('HitsEffectTriggered'));
+  });
+
+  it('K1: "hits give" — a monster\'s special effect on each blow acts on the minion it hit; spell damage from it gives no "hits"', () => {
+    const venom: Trigger = { on: 'hits', do: { modifyStats: { damage: -1 } } };
+    given(
+      duel({ hp: 9 }, { traits: [venom] })
+        .spells(bolt(1))
+        .hand('red', 'bolt'),
+    )
+      .when(turn({ red: [cast('bolt', { minion: 'B1' }), attack('R1', 'B1')] }))
+      .then(
+        event('DamageApplied', { minionId: 'B1', amount: 1 }),
+        event('AttackExecuting', { attackerId: 'R1' }),
+        event('HitsEffectTriggered', { attackerId: 'R1', victimId: 'B1', by: { trait: 0, minionId: 'R1' } }),
+        event('StatsModified', { minionId: 'B1', damage: -1 }),
+      )
+      .andCount(event('HitsEffectTriggered'), 1)
+      .andState((state) => expect(state.minions.B1).toMatchObject({ damageBonus: -1 }));
+  });
+
+  describe('D3 [A]: damage that reaches D3 as 0 and that no "after checking armor" effect cancelled', () => {
+    const zeroBolt = spell('zero', { effects: [{ damage: { amount: 0, magical: true } }] });
+    const setup = () => duel({ hp: 5 }).spells(zeroBolt).hand('red', 'zero');
+
+    it('D3: by default (zeroDamageAtD3 "bounced") it is bounced at D3: "If this cancels the damage, halt with result = bounced"', () => {
+      given(setup())
+        .when(turn({ red: [cast('zero', { minion: 'B1' })] }))
+        .thenConsecutive(
+          event('DamageIncoming', { minionId: 'B1', amount: 0 }),
+          event('DamageBounced', { minionId: 'B1', step: 'D3' }, { rule: 'D3' }),
+          event('DamageResolved', { minionId: 'B1', result: 'bounced' }),
+        )
+        .andNot(event('DamageApplied'));
+    });
+
+    it('D3/D4: with zeroDamageAtD3 "applied" nothing cancelled it, so D4 applies it: damaged by 0; an after-armor effect that does cancel damage still bounces it', () => {
+      const absorb = spell('absorb', {
+        type: 'alteration',
+        house: 'hope',
+        target: { kind: 'minion' },
+        triggers: [afterArmor({ cancelDamage: {} })],
+      });
+      given(setup().rules({ zeroDamageAtD3: 'applied' }))
+        .when(turn({ red: [cast('zero', { minion: 'B1' })] }))
+        .thenConsecutive(
+          event('DamageIncoming', { minionId: 'B1', amount: 0 }),
+          event('DamageApplied', { minionId: 'B1', amount: 0, hpBefore: 5, hpAfter: 5 }, { rule: 'D4', step: 'D4' }),
+          event('DamageResolved', { minionId: 'B1', result: 'damaged' }),
+        )
+        .andNot(event('DamageBounced'));
+      given(
+        setup()
+          .rules({ zeroDamageAtD3: 'applied' })
+          .spells(bolt(2), absorb)
+          .hand('red', 'bolt')
+          .activeSpell('X', 'absorb', 'blue', { minion: 'B1' }),
+      )
+        .when(turn({ red: [cast('bolt', { minion: 'B1' })] }))
+        .then(
+          event('AfterArmorEffectApplied', { minionId: 'B1', damageBefore: 2, damageAfter: 0 }),
+          event('DamageBounced', { minionId: 'B1', step: 'D3' }),
+        );
+    });
+
+    it('D3: the game records the reading it was set up with (GameCreated.rules) and only then', () => {
+      given([])
+        .when(createGame(setup().rules({ zeroDamageAtD3: 'applied' })))
+        .then(
+          event('GameCreated', {
+            rules: { combatRounds: 1, nonVisibleDuplicates: 'allowed', zeroDamageAtD3: 'applied' },
+          }),
+        )
+        .andState((state) => expect(state.rules.zeroDamageAtD3).toBe('applied'));
+      const created = given([]).when(createGame(setup())).run().find(event('GameCreated'));
+      expect('rules' in created.data).toBe(false);
+    });
+  });
+
+  describe('D6 [A]: combat rounds', () => {
+    it('D6: "current armor is reset … at the start of each combat round; armor gained during a round … helps from the next round" — with two rounds, armor a blow gives in round 1 soaks the blow of round 2', () => {
+      const toughens: Trigger = { on: 'hitBy', do: { modifyStats: { armor: 2 } } };
+      given(
+        duel({ hp: 20, armor: 0, traits: [toughens] }, { attacks: [{ kind: 'hand', damage: 3 }] }).rules({
+          combatRounds: 2,
+        }),
+      )
+        .when(turn({ red: [attack('R1', 'B1')] }))
+        .then(
+          event('CombatPhaseStarted'),
+          event('AttackExecuting', { attackerId: 'R1' }),
+          event('StatsModified', { minionId: 'B1', armor: 2, maxArmorAfter: 2, armorAfter: 0 }, { rule: 'D6' }),
+          event('ArmorSoaked', { minionId: 'B1', soaked: 0, armorBefore: 0, damageAfter: 3 }),
+          event('DamageApplied', { minionId: 'B1', amount: 3, hpBefore: 20, hpAfter: 17 }),
+          event('CombatRoundStarted', { round: 2, rounds: 2 }, { rule: 'D6' }),
+          event('ArmorRestored', { minionId: 'B1', armorBefore: 0, armorAfter: 2 }, { rule: 'D6' }),
+          event('AttackExecuting', { attackerId: 'R1' }),
+          event('ArmorSoaked', { minionId: 'B1', soaked: 2, armorBefore: 2, armorAfter: 0, damageAfter: 1 }),
+          event('DamageApplied', { minionId: 'B1', amount: 1, hpBefore: 17, hpAfter: 16 }),
+          event('TurnEnded'),
+        )
+        .andCount(event('AttackExecuting'), 2)
+        .andCount(event('CombatRoundStarted'), 1)
+        .andState((state) => expect(state.minions.B1).toMatchObject({ maxArmor: 4, armor: 0, hp: 16 }));
+    });
+
+    it('D6 [A]: one round by default — no CombatRoundStarted; an attack whose victim died in round 1 fizzles in round 2', () => {
+      given(duel({ hp: 20 }))
+        .when(turn({ red: [attack('R1', 'B1')] }))
+        .then(event('AttackExecuting'))
+        .andCount(event('AttackExecuting'), 1)
+        .andNot(event('CombatRoundStarted'));
+      given(duel({ hp: 2 }).rules({ combatRounds: 3 }))
+        .when(turn({ red: [attack('R1', 'B1')] }))
+        .then(
+          event('MinionDied', { minionId: 'B1', category: 'kills' }),
+          event('CombatRoundStarted', { round: 2, rounds: 3 }),
+          event('AttackFizzled', { reason: 'victim-gone' }),
+          event('CombatRoundStarted', { round: 3, rounds: 3 }),
+          event('AttackFizzled', { reason: 'victim-gone' }),
+        );
+    });
+
+    it('D6 [A]: a set-up asks for 1 to 8 rounds; more is refused naming the field', () => {
+      given([])
+        .when(createGame(duel({}).rules({ combatRounds: 9 })))
+        .thenRejected({ kind: 'invalid', field: 'rules.combatRounds' });
     });
   });
 });

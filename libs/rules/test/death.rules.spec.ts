@@ -372,3 +372,69 @@ describe('"Minion Death" pipeline (K1, E0–E3)', () => {
     });
   });
 });
+
+describe("the pages' examples on the death side (K1, E1, E2)", () => {
+  const ifKilled = gains('ifKilled', 'world');
+  const savedIfKilled: Trigger = { on: 'ifKilled', do: { returnToLife: { hp: 2 } } };
+
+  it('K1/E1/E2: "if killed" and "when killed" are distinct — for a "kills" death, the "if killed" effect happens at E1 while the minion is dying (after the "is dying" effects), the "when … is killed" effect at E2 once it is dead', () => {
+    given(board({ traits: [avenger, ifKilled, haunted] }))
+      .when(turn({ red: [attack('R1', 'B1')] }))
+      .thenConsecutive(
+        event('MinionDying', { minionId: 'B1' }, { step: 'E1' }),
+        event('DyingEffectTriggered', { minionId: 'B1', by: { trait: 2 } }, { rule: 'E1', step: 'E1' }),
+        event('ManaGained', { player: 'blue', mana: { order: 1 } }),
+        event(
+          'IfKilledEffectTriggered',
+          { minionId: 'B1', attackerId: 'R1', by: { trait: 1 } },
+          { rule: 'K1', step: 'E1' },
+        ),
+        event('ManaGained', { player: 'blue', mana: { world: 1 } }),
+        event('MinionDied', { minionId: 'B1', category: 'kills', attackerId: 'R1' }, { step: 'E2' }),
+        event('KilledEffectTriggered', { minionId: 'B1', attackerId: 'R1', by: { trait: 0 } }, { step: 'E2' }),
+      );
+  });
+
+  it('K1: a "dies" death (no attacker) applies neither "if killed" nor "when killed" effects', () => {
+    given(board({ traits: [avenger, ifKilled, haunted] }))
+      .when(turn({ red: [cast('bolt', { minion: 'B1' })] }))
+      .then(
+        event('DyingEffectTriggered', { minionId: 'B1' }),
+        event('MinionDied', { minionId: 'B1', category: 'dies' }),
+      )
+      .andNot(event('IfKilledEffectTriggered'), event('KilledEffectTriggered'));
+  });
+
+  it('K1/E1.1/E1.2: an "if killed" effect may return the minion to life (a dying-cancel, for kills only); a "when killed" one comes too late', () => {
+    given(board({ traits: [savedIfKilled] }))
+      .when(turn({ red: [attack('R1', 'B1')] }))
+      .then(
+        event('MinionDying', { minionId: 'B1' }),
+        event('DyingCancelled', { minionId: 'B1', by: { trait: 0 }, hp: 2 }, { rule: 'E1' }),
+        event('DeathAverted', { minionId: 'B1', hp: 2 }, { rule: 'E1.2' }),
+      )
+      .andNot(event('MinionDied'));
+    given(board({ traits: [savedIfKilled] }))
+      .when(turn({ red: [cast('bolt', { minion: 'B1' })] }))
+      .then(event('MinionDied', { minionId: 'B1', category: 'dies' }))
+      .andNot(event('DyingCancelled'));
+    given(board({ traits: [returnToLife(1), savedIfKilled] }))
+      .when(turn({ red: [attack('R1', 'B1')] }))
+      .then(
+        event('DyingCancelled', { minionId: 'B1', by: { trait: 0 }, hp: 1 }),
+        event('DyingCancelIgnored', { minionId: 'B1', by: { trait: 1 } }, { rule: 'E1.1' }),
+        event('DeathAverted', { minionId: 'B1', hp: 1 }),
+      );
+  });
+
+  it('K1: a "when killed" trait may not return to life (refused at set-up: returnToLife works in "is dying" and "if killed" only)', () => {
+    const setup = board({ traits: [{ on: 'whenKilled', do: { returnToLife: { hp: 1 } } }] });
+    given([])
+      .when({ type: 'CreateGame', data: { gameId: 'test', setup: setup.build() } })
+      .thenRejected({
+        kind: 'invalid',
+        field: 'board.groups[1].minions[0].traits[0].do',
+        reason: /isDying or ifKilled/,
+      });
+  });
+});

@@ -2,7 +2,9 @@ import type { MinionSpec } from '../src';
 import {
   cancelOrder,
   cast,
+  collectGarbage,
   confirm,
+  createGame,
   discardSpell,
   event,
   game,
@@ -14,7 +16,7 @@ import {
   wholeTurn,
   order,
 } from '../src/testing';
-import { groupAt, minionAt, squareAt } from '../src';
+import { groupAt, minionAt, runScenario, squareAt } from '../src';
 
 const bolt = spell('bolt', { effects: [{ damage: { amount: 3, magical: true } }] });
 const ping = spell('ping', { effects: [{ damage: { amount: 1, magical: true } }] });
@@ -555,5 +557,252 @@ describe('Spells (S1–S12)', () => {
         .then(event('TurnStarted', { turn: 2 }), event('CardDiscarded', { spell: 'mark' }))
         .andState((state) => expect(state.players.red.hand).toEqual(['bolt']));
     });
+  });
+});
+
+describe("the pages' examples on the spell side (S1, S3–S5, S9, S10, S12)", () => {
+  describe('S5 vs S9 [A]: two copies of the same non-visible spell on one target in one turn', () => {
+    it('S9: by default (nonVisibleDuplicates "allowed") non-visible spells are "cumulative", so both orders are taken and both copies become active', () => {
+      given(board().hand('red', 'curse', 'curse'))
+        .when(turn({ red: [cast('curse', { minion: 'B1' }), cast('curse', { minion: 'B1' })] }))
+        .then(event('SpellActivated', { spell: 'curse' }), event('SpellActivated', { spell: 'curse' }))
+        .andState((state) => expect(minionAt(state, 'B1').spells).toHaveLength(2));
+    });
+
+    it('S5: with nonVisibleDuplicates "refused" only spells that "explicitly state \'cumulative\'" may be targeted twice: the second non-visible copy is refused when given; a cumulative one is not', () => {
+      const veil = spell('veil', { type: 'alteration', target: { kind: 'minion' }, visible: false, cumulative: true });
+      given(
+        board().spells(veil).rules({ nonVisibleDuplicates: 'refused' }).hand('red', 'curse', 'curse', 'veil', 'veil'),
+        targetSpell('red', 'curse', { minion: 'B1' }),
+      )
+        .when(targetSpell('red', 'curse', { minion: 'B1' }))
+        .thenRejected({ kind: 'rule', rule: 'S5', field: 'target' });
+      given(board().spells(veil).rules({ nonVisibleDuplicates: 'refused' }).hand('red', 'veil', 'veil'))
+        .when(turn({ red: [cast('veil', { minion: 'B1' }), cast('veil', { minion: 'B1' })] }))
+        .run()
+        .andCount(event('SpellActivated', { spell: 'veil' }), 2);
+    });
+  });
+
+  describe("a spell's own hooks: when dispelled, when it expires, when it fails (S1, S9, [A])", () => {
+    /** Blue gains a mana of this type: an observable effect with nobody to blame. */
+    const gain = (type: 'order' | 'world') => ({ gainMana: { player: 'blue' as const, mana: { [type]: 1 } } });
+    const omen = spell('omen', {
+      type: 'conjuration',
+      house: 'hope',
+      target: { kind: 'minion' },
+      duration: 1,
+      triggers: [
+        { on: 'whenDispelled', do: gain('order') },
+        { on: 'whenExpires', do: gain('world') },
+      ],
+    });
+    const { key: _omen, ...omenBody } = omen;
+    const hidden = spell('hidden-omen', { ...omenBody, name: 'hidden-omen', visible: false, cumulative: true });
+
+    it('S9: "dispelling" a spell fires its whenDispelled hook (SpellHookTriggered, rule S9) after it left play; expiring fires whenExpires (S1) instead', () => {
+      given(board().spells(omen).hand('blue', 'omen', 'omen').hand('red', 'cleanse'))
+        .when(turn({ blue: [cast('omen', { minion: 'B1' })], red: [] }))
+        .then(event('SpellActivated', { spell: 'omen' }))
+        .when(collectGarbage())
+        .then(
+          event('SpellExpired', { spell: 'omen' }, { rule: 'S1' }),
+          event(
+            'SpellHookTriggered',
+            { hook: 'whenExpires', subject: { minion: 'B1' }, action: gain('world') },
+            { rule: 'S1' },
+          ),
+          event('ManaGained', { player: 'blue', mana: { world: 1 } }),
+        )
+        .andNot(event('SpellHookTriggered', { hook: 'whenDispelled' }))
+        .when(turn({ blue: [cast('omen', { minion: 'B1' })], red: [cast('cleanse', { minion: 'B1' })] }))
+        .then(
+          event('SpellDispelled', { spell: 'omen', reason: 'dispelled' }, { rule: 'S9' }),
+          event(
+            'SpellHookTriggered',
+            { hook: 'whenDispelled', subject: { minion: 'B1' }, action: gain('order') },
+            { rule: 'S9' },
+          ),
+          event('ManaGained', { player: 'blue', mana: { order: 1 } }),
+        )
+        .andNot(event('SpellHookTriggered', { hook: 'whenExpires' }));
+    });
+
+    it('S9/E3.1: a non-visible spell ignores every dispel, so its whenDispelled never fires; a spell leaving with its dead host fires no hook', () => {
+      given(
+        board()
+          .spells(hidden)
+          .hand('blue', 'hidden-omen')
+          .hand('red', 'cleanse', 'bolt')
+          .group('W', 'blue', [recruit('W1', { hp: 2 })])
+          .initiative('blue'),
+      )
+        .when(
+          turn({
+            blue: [cast('hidden-omen', { minion: 'W1' })],
+            red: [cast('cleanse', { minion: 'W1' }), cast('bolt', { minion: 'W1' })],
+          }),
+        )
+        .then(event('SpellDispelled', { spell: 'hidden-omen', reason: 'host-died' }, { rule: 'E3.1' }))
+        .andNot(event('SpellHookTriggered'));
+    });
+
+    it('[A] "fails": a move an active spell makes that cannot happen (the square holds a group of its owner) is its failure — its whenFails hook acts on the group', () => {
+      const drift = spell('drift', {
+        type: 'alteration',
+        house: 'mind',
+        target: { kind: 'group', side: 'friendly' },
+        effects: [{ move: { to: 'C3' } }],
+        triggers: [{ on: 'whenFails', do: { damage: { amount: 1, magical: true } } }],
+      });
+      given(
+        board()
+          .spells(drift)
+          .hand('blue', 'drift')
+          .group('B3', 'blue', [recruit('B5')], 'C3'),
+      )
+        .when(turn({ blue: [cast('drift', { group: 'B' })] }))
+        .then(
+          event('GroupMoveBlocked', { groupId: 'B', to: 'C3', reason: 'occupied', blockedBy: 'B3' }, { rule: 'A' }),
+          event('SpellHookTriggered', { hook: 'whenFails', subject: { group: 'B' } }, { rule: 'A' }),
+          event('DamageIncoming', { minionId: 'B1', amount: 1, attackerId: null }),
+          event('DamageIncoming', { minionId: 'B2', amount: 1, attackerId: null }),
+        );
+    });
+  });
+
+  describe('targeting restrictions (S10: "can\'t be targeted by individual spells")', () => {
+    const stoneForm = spell('stone-form', {
+      type: 'alteration',
+      house: 'making',
+      target: { kind: 'minion', side: 'friendly' },
+      hostCannotBeTargetedBy: ['individual-spells'],
+    });
+
+    it('S10: an individual spell on a minion that carries the restriction is refused when given, naming the rule; a group spell on its group is not', () => {
+      given(
+        board()
+          .group('G', 'blue', [recruit('G1', { cannotBeTargetedBy: ['individual-spells'] })])
+          .hand('red', 'bolt'),
+      )
+        .when(targetSpell('red', 'bolt', { minion: 'G1' }))
+        .thenRejected({
+          kind: 'rule',
+          rule: 'S10',
+          field: 'target',
+          reason: "minion G1 can't be targeted by individual spells",
+        });
+    });
+
+    it('S10: a spell already targeted at a minion that comes to carry the restriction earlier in the execution squanders at execution (target-untargetable)', () => {
+      given(board().spells(stoneForm).hand('blue', 'stone-form').hand('red', 'bolt').initiative('blue'))
+        .when(turn({ blue: [cast('stone-form', { minion: 'B1' })], red: [cast('bolt', { minion: 'B1' })] }))
+        .then(
+          event('SpellActivated', { spell: 'stone-form', host: { minion: 'B1' } }),
+          event('SpellExecuting', { spell: 'bolt' }),
+          event('SpellSquandered', { reason: 'target-untargetable' }, { rule: 'S10' }),
+        )
+        .andNot(event('DamageIncoming'));
+    });
+
+    it('S9: only a visible lasting spell may give its host a restriction (a hidden one would show through a refusal)', () => {
+      given([])
+        .when(createGame(board().spells({ ...stoneForm, visible: false, cumulative: true })))
+        .thenRejected({ kind: 'invalid', rule: 'S9', field: 'spells.stone-form.hostCannotBeTargetedBy' });
+    });
+  });
+
+  describe("cancelling and discarding in a scenario's turns (S3, S4, S12)", () => {
+    it("S3/S4/S12: a scenario order {cancel: n} cancels that player's n-th order of the turn: a cast is refunded, a discard taken back; the orders that remain execute", () => {
+      const setup = board().hand('red', 'bolt', 'ping', 'mark').build();
+      const run = runScenario({
+        ...setup,
+        name: 'cancel and discard',
+        turns: [
+          {
+            orders: {
+              red: [
+                { cast: 'bolt', target: { minion: 'B1' } },
+                { discard: 'mark' },
+                { cast: 'ping', target: { minion: 'B1' } },
+                { cancel: 0 },
+                { cancel: 1 },
+                { discard: 'bolt' },
+              ],
+            },
+          },
+        ],
+      });
+      const targeted = run.events.filter((e) => e.type === 'SpellTargeted');
+      const [bolted] = targeted;
+      expect(run.events.map((e) => e.type)).toEqual(
+        expect.arrayContaining(['SpellUntargeted', 'DiscardCancelled', 'CardDiscarded']),
+      );
+      const untargeted = run.events.find((e) => e.type === 'SpellUntargeted');
+      expect(untargeted?.data).toEqual({
+        orderId: bolted?.type === 'SpellTargeted' ? bolted.data.orderId : null,
+        player: 'red',
+        spell: 'bolt',
+        refund: { order: 0, strife: 0, clarity: 0, mystery: 1, will: 0, world: 0 },
+      });
+      expect(untargeted?.metadata).toMatchObject({ rule: 'S4', commandId: 'turn-1/red/3' });
+      expect(run.events.find((e) => e.type === 'DiscardCancelled')?.metadata).toMatchObject({ rule: 'S12' });
+      const executed = run.events
+        .filter((e) => e.type === 'SpellExecuting')
+        .map((e) => e.type === 'SpellExecuting' && e.data.spell);
+      expect(executed).toEqual(['ping']);
+      expect(run.state.players.red.hand).toEqual(['mark']);
+    });
+
+    it('S3: a cancel naming no earlier accepted order of that player and turn is refused, naming its place in the file', () => {
+      const setup = board().hand('red', 'bolt').build();
+      expect(() =>
+        runScenario({ ...setup, name: 'bad cancel', turns: [{ orders: { red: [{ cancel: 0 }] } }] }),
+      ).toThrow(/turns\[0\]\.orders\.red\[0\]\.cancel/);
+    });
+  });
+});
+
+describe('set-ups with the new parts are checked by the rules, naming the field (B5, S1, S9, K1)', () => {
+  const refused = (setup: ReturnType<typeof board>, field: string, reason?: RegExp) =>
+    given([])
+      .when(createGame(setup))
+      .thenRejected({ kind: 'invalid', field, ...(reason ? { reason } : {}) });
+
+  it("S1/S9: a spell's own hooks are never a trait; takeInside only in a visible lasting group spell; movesToReplacement only on a lasting group spell", () => {
+    refused(
+      board().group('G', 'blue', [recruit('G1', { traits: [{ on: 'whenDispelled', do: { heal: { amount: 1 } } }] })]),
+      'board.groups[2].minions[0].traits[0].on',
+      /never a minion's trait/,
+    );
+    const hop = spell('hop', { target: { kind: 'group' }, effects: [{ takeInside: {} }] });
+    refused(board().spells(hop), 'spells.hop.effects[0]', /visible alteration or conjuration/);
+    refused(
+      board().spells(spell('turn', { target: { kind: 'group' }, movesToReplacement: true })),
+      'spells.turn.movesToReplacement',
+    );
+    const restoreNow = spell('undo', { target: { kind: 'group' }, effects: [{ restore: {} }] });
+    refused(board().spells(restoreNow), 'spells.undo.effects[0]', /whenDispelled or whenExpires/);
+  });
+
+  it('B5/K1: a terrain is filed under its own key and acts by its own hooks; a set-up chooses only the rules it may', () => {
+    const terrain = {
+      key: 'mud',
+      name: 'Mud',
+      triggers: [{ on: 'groupEnters' as const, do: { heal: { amount: 1 } } }],
+    };
+    const misfiled = board().square('X1', 'mud').build();
+    misfiled.terrains = { mud: { ...terrain, key: 'bog' } };
+    given([]).when(createGame(misfiled)).thenRejected({ kind: 'invalid', field: 'terrains.mud.key' });
+    refused(
+      board().terrains({ ...terrain, triggers: [{ on: 'isDying' as never, do: { heal: { amount: 1 } } }] }),
+      'terrains.mud.triggers[0].on',
+    );
+    refused(
+      board().terrains({ ...terrain, triggers: [{ on: 'groupEnters', do: { cancelDamage: {} } }] }),
+      'terrains.mud.triggers[0].do',
+    );
+    refused(board().rules({ initiative: 'blue' } as never), 'rules.initiative');
+    refused(board().rules({ zeroDamageAtD3: 'ignored' as never }), 'rules.zeroDamageAtD3');
   });
 });

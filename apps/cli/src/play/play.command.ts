@@ -111,11 +111,14 @@ export class PlayCommand extends CommandRunner {
     for (const [t, turn] of turns.entries()) {
       const number = t + 1;
       for (const colour of COLOURS) {
+        // The ids the service gave this player's orders of the turn, by place: what a `cancel` names.
+        const given: (string | null)[] = [];
         for (const [o, order] of (turn.orders[colour] ?? []).entries()) {
-          await this.placeOrder(service, players[colour], path, colour, order, {
+          const orderId = await this.placeOrder(service, players[colour], path, colour, order, given, {
             key: `turn-${number}/${colour}/${o}`,
             place: `turns[${t}].orders.${colour}[${o}]`,
           });
+          given.push(orderId);
         }
       }
       for (const colour of COLOURS) {
@@ -131,28 +134,49 @@ export class PlayCommand extends CommandRunner {
     return revision;
   }
 
+  /** Places one order (or cancels an earlier one); returns the id of the order placed, null for none. */
   private async placeOrder(
     service: ServiceClient,
     token: string,
     path: string,
     colour: Colour,
     order: ScenarioOrder,
+    given: readonly (string | null)[],
     where: { key: string; place: string },
-  ): Promise<void> {
-    const { expectRejected, ...body } = order;
+  ): Promise<string | null> {
+    const { expectRejected, cancel, ...body } = order;
     try {
-      await service.call('POST', `${path}/orders`, token, {
-        body: { player: colour, ...body },
-        idempotencyKey: where.key,
-      });
+      let orderId: string | null = null;
+      if (cancel !== undefined) {
+        const earlier = Number.isInteger(cancel) && cancel >= 0 ? (given[cancel] ?? null) : null;
+        if (earlier === null) {
+          // As simulate refuses it (run-scenario.ts orderCommand): an order the file cannot give.
+          throw new CliFailure(
+            EXIT.rejected,
+            `${where.place}.cancel: rule S3: must be the place of an earlier order of ${colour} this turn that was accepted`,
+          );
+        }
+        const query = `?player=${colour}`;
+        await service.call('DELETE', `${path}/orders/${encodeURIComponent(earlier)}${query}`, token, {
+          idempotencyKey: where.key,
+        });
+      } else {
+        const answer = await service.call('POST', `${path}/orders`, token, {
+          body: { player: colour, ...body },
+          idempotencyKey: where.key,
+        });
+        orderId = typeof answer.orderId === 'string' ? answer.orderId : null;
+      }
       if (expectRejected)
         process.stderr.write(`warning: ${where.place} is marked expectRejected, but it was accepted\n`);
+      return orderId;
     } catch (error) {
       if (!(error instanceof ServiceRefused) || !ORDER_REFUSALS.includes(error.status)) throw error;
       const rule = typeof error.body.rule === 'string' ? `rule ${error.body.rule}: ` : '';
       const reason = String(error.body.reason ?? error.body.message);
       if (!expectRejected) throw new CliFailure(EXIT.rejected, `${where.place}: ${rule}${reason}`);
       process.stderr.write(`${where.place} rejected as expected: ${rule}${reason}\n`);
+      return null;
     }
   }
 

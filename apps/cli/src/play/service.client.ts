@@ -24,7 +24,7 @@ export class ServiceClient {
 
   /** JSON in, JSON out; a non-2xx answer is a ServiceRefused, an unreachable service exits 69. */
   async call(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     token: string,
     options: { body?: unknown; idempotencyKey?: string } = {},

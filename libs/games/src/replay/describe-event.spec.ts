@@ -56,7 +56,8 @@ const SAMPLES: Partial<{ [K in EventType]: EventDataMap[K] }> = {
   StructureReplaced: { structureId: 'T1', replacementId: 'group.5' },
   GroupReplaced: { groupId: 'G1', replacementId: 'group.6' },
   DamageBounced: { minionId: 'm1', step: 'D2' },
-  TriggerDepthExceeded: { by: ward, depth: 8 },
+  TriggerDepthExceeded: { by: { terrain: 'water', square: 'W1' }, depth: 9 },
+  GroupReleased: { groupId: 'G1', activeSpellId: 'A2', square: 'C3' },
   CommandBudgetSpent: { budget: 1000 },
 };
 

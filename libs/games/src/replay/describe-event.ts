@@ -15,7 +15,9 @@ export function describeTarget(ref: EntityRef): string {
 /** A trigger's source; a spell the viewer may not see comes as `{hidden: true}` (libs/games EventRedactor). */
 function source(by: TriggerSource | { hidden: true }): string {
   if ('hidden' in by) return 'a hidden spell';
-  return 'activeSpellId' in by ? `${by.spell} (${by.activeSpellId})` : `${by.minionId}'s trait #${by.trait}`;
+  if ('activeSpellId' in by) return `${by.spell} (${by.activeSpellId})`;
+  if ('terrain' in by) return `the ${by.terrain} of ${by.square}`;
+  return `${by.minionId}'s trait #${by.trait}`;
 }
 
 /** `(because of revision 19)`: the event a squander or fizzle names as its reason (`<gameId>@<revision>`). */
@@ -28,6 +30,7 @@ function because(reasonEventId: string | null | undefined): string {
 const FIZZLE_WORDS: Record<EventDataMap['AttackFizzled']['reason'], string> = {
   'attacker-gone': 'the attacker is gone',
   'victim-gone': 'the victim is gone',
+  'not-same-square': 'attacker and victim no longer stand on one square',
   'budget-spent': 'the command has spent its event budget',
 };
 
@@ -63,6 +66,12 @@ export function describeAction(action: Action): string {
       return `${p.player} gains ${describeMana(p.mana as Partial<ManaPool>)}`;
     case 'dispel':
       return `dispel ${p.which}`;
+    case 'move':
+      return `move to ${p.to}`;
+    case 'takeInside':
+      return 'take the group inside';
+    case 'restore':
+      return 'bring back the group it replaced';
     default:
       return `${name} ${JSON.stringify(params)}`;
   }
@@ -90,6 +99,13 @@ const SQUANDER_WORDS: Record<string, string> = {
   'requirement-failed': 'a casting requirement no longer holds',
   'square-occupied': 'a group has appeared in the target square',
   'once-per-game': 'a once-per-game spell already cast',
+  'target-untargetable': "the target can't be targeted by such spells",
+};
+
+const SPELL_HOOK_WORDS: Record<EventDataMap['SpellHookTriggered']['hook'], string> = {
+  whenDispelled: 'being dispelled',
+  whenExpires: 'expiring',
+  whenFails: 'failing',
 };
 
 const DISPEL_WORDS: Record<EventDataMap['SpellDispelled']['reason'], string> = {
@@ -137,6 +153,7 @@ const DESCRIBERS: Describers = {
     `spell execution starts: ${d.orderIds.length} spell(s)${d.orderIds.length > 0 ? ` (${d.orderIds.join(', ')})` : ''}`,
   CombatPhaseStarted: (d) =>
     `combat starts: ${d.orderIds.length} attack(s)${d.orderIds.length > 0 ? ` (${d.orderIds.join(', ')})` : ''}`,
+  CombatRoundStarted: (d) => `combat round ${d.round} of ${d.rounds} starts`,
   ArmorRestored: (d) => `${d.minionId}'s armor is restored (${d.armorBefore} → ${d.armorAfter})`,
   AttackExecuting: (d) => `${d.attackerId} (${d.player}) attacks ${d.victimId} (${d.orderId})`,
   AttackFizzled: (d) => `attack ${d.orderId} fizzles: ${FIZZLE_WORDS[d.reason] ?? d.reason}${because(d.reasonEventId)}`,
@@ -152,6 +169,10 @@ const DESCRIBERS: Describers = {
   MinionHit: (d) => `${d.minionId} is hit by ${d.attackerId}`,
   HitEffectTriggered: (d) =>
     `${d.minionId} hit by ${d.attackerId} triggers ${source(d.by)}: ${describeAction(d.action)}`,
+  HitInCombatEffectTriggered: (d) =>
+    `${d.minionId} hit in combat by ${d.attackerId} triggers ${source(d.by)}: ${describeAction(d.action)}`,
+  HitsEffectTriggered: (d) =>
+    `${d.attackerId} hits ${d.victimId}, which triggers ${source(d.by)}: ${describeAction(d.action)}`,
   ArmorSoaked: (d) =>
     `${d.minionId}'s armor soaks ${d.soaked} (armor ${d.armorBefore} → ${d.armorAfter}, ` +
     `damage ${d.damageBefore} → ${d.damageAfter})`,
@@ -165,6 +186,8 @@ const DESCRIBERS: Describers = {
   DeathStarted: (d) => `${d.minionId} starts to die (${d.category}${by(d.attackerId)}), from ${d.startStep}`,
   MinionDying: (d) => `${d.minionId} is dying`,
   DyingEffectTriggered: (d) => `${d.minionId} is dying: ${source(d.by)} triggers ${describeAction(d.action)}`,
+  IfKilledEffectTriggered: (d) =>
+    `${d.minionId}, killed by ${d.attackerId}, triggers ${source(d.by)}: ${describeAction(d.action)}`,
   DyingCancelled: (d) => `${source(d.by)} cancels the death of ${d.minionId}: back to ${d.hp} HP`,
   DyingCancelIgnored: (d) => `${source(d.by)} cannot cancel the death of ${d.minionId} again (E1.1)`,
   DeathAverted: (d) => `${d.minionId} survives with ${d.hp} HP`,
@@ -208,6 +231,19 @@ const DESCRIBERS: Describers = {
   GroupReplaced: (d) => `group ${d.groupId} is replaced by ${d.replacementId}`,
   MinionReplaced: (d) => `${d.minionId} is replaced by ${d.replacementId}`,
   StructureReplaced: (d) => `structure ${d.structureId} is replaced by ${d.replacementId}`,
+  SpellTransferred: (d) =>
+    `${d.spell} (${d.activeSpellId}) moves from ${describeTarget(d.from)} to ${describeTarget(d.to)}`,
+  SpellHookTriggered: (d) =>
+    `${source(d.by)}, ${SPELL_HOOK_WORDS[d.hook] ?? d.hook}, acts on ${describeTarget(d.subject)}: ${describeAction(d.action)}`,
+  TerrainEffectTriggered: (d) =>
+    `the ${d.terrain} of ${d.square} acts on group ${d.groupId} (${d.on === 'groupEnters' ? 'as it enters' : 'after the start of turn'}): ${describeAction(d.action)}`,
+  GroupMoved: (d) => `group ${d.groupId} moves from ${d.from} to ${d.to}`,
+  GroupMoveBlocked: (d) =>
+    `group ${d.groupId} cannot move from ${d.from} to ${d.to}: ${d.reason === 'occupied' ? `group ${d.blockedBy} stands there` : 'it is inside a spell'}`,
+  GroupTakenInside: (d) => `group ${d.groupId} goes inside ${d.activeSpellId}, off the board (from ${d.square})`,
+  GroupReleased: (d) => `group ${d.groupId} comes out of ${d.activeSpellId} onto ${d.square}`,
+  GroupReleaseFailed: (d) =>
+    `group ${d.groupId} cannot come out of ${d.activeSpellId} onto ${d.square}: group ${d.blockedBy} stands there`,
   TriggerDepthExceeded: (d) => `${source(d.by)} stops: triggered effects nested ${d.depth} deep`,
   CommandBudgetSpent: (d) =>
     `the command has recorded its ${d.budget} events [A]: no further trigger, effect or attack takes place in it`,

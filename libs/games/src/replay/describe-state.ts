@@ -60,7 +60,9 @@ export function describeState(state: GameState): string[] {
   const groups = Object.values(state.groups);
   lines.push(groups.length > 0 ? 'Groups' : 'Groups: none');
   for (const group of groups) {
-    lines.push(`  ${group.id} (${group.owner} ${group.kind} group on ${group.square})${spells(state, group.spells)}`);
+    // A group inside a spell stands on no square [A]: it shows the spell, and the square it left.
+    const where = group.heldBy === null ? `on ${group.square}` : `inside ${group.heldBy}, off ${group.square}`;
+    lines.push(`  ${group.id} (${group.owner} ${group.kind} group ${where})${spells(state, group.spells)}`);
     for (const id of group.minionIds) {
       const minion = state.minions[id];
       lines.push(minion ? minionLine(state, minion, idWidth) : `    ${id}  (unknown minion)`);

@@ -97,6 +97,11 @@ export const RULES_REFERENCE: readonly RuleEntry[] = [
       'Sanctums, towns and colonies stand on squares; no spell may ever target a sanctum. A square has its terrain ' +
       'and its square spells; global spells sit on the globe.',
     sources: [BOOK],
+    assumption:
+      'a terrain the set-up or the catalog defines acts on a group as it comes onto the square and after each start ' +
+      'of turn (water drowns, lava burns: deaths nobody is blamed for); groups move by effects, and a group may not ' +
+      'enter a square where another group of its owner stands; a group inside a spell stands on no square until the ' +
+      'spell sets it down (groupsPerOwnerPerSquare)',
   },
   {
     id: 'B6',
@@ -141,6 +146,9 @@ export const RULES_REFERENCE: readonly RuleEntry[] = [
       'effect too — all of them, one after the other, even once the damage has dropped to nothing; this step never ' +
       'stops the run. Damage that ignores armor, or is magical, then goes straight to D3.',
     sources: [DAMAGE],
+    assumption:
+      '"is hit by" effects apply to any damage with an attacker to blame, "is hit in combat" effects only to the blow ' +
+      'of an attack',
   },
   {
     id: 'D2',
@@ -158,6 +166,9 @@ export const RULES_REFERENCE: readonly RuleEntry[] = [
       'effect takes place. Only after all of them: if they have cancelled the damage, the run ends bounced; if the ' +
       'minion has died in the meantime, it ends killed.',
     sources: [DAMAGE],
+    assumption:
+      'damage that comes to this step as 0 and that no effect cancelled is bounced here, unless the game is set up ' +
+      'to apply it at D4 as 0 damage (zeroDamageAtD3)',
   },
   {
     id: 'D4',
@@ -183,7 +194,8 @@ export const RULES_REFERENCE: readonly RuleEntry[] = [
       'round only raises the maximum, so it helps from the next round on.',
     sources: [BOOK],
     assumption:
-      'the combat phase is a single round, so current armor is restored as it starts (armorResetsAtCombatStart)',
+      'the combat phase is a single round unless the game is set up for more (up to 8), every attack order striking ' +
+      'once a round; current armor is restored as each round starts (combatRounds, armorResetsAtCombatStart)',
   },
   {
     id: 'K1',
@@ -193,6 +205,10 @@ export const RULES_REFERENCE: readonly RuleEntry[] = [
       'nobody is to blame, and only the "when dies" effects apply. "Removed from the game": no effect applies at ' +
       'all. "Replaced": short for being removed from the game while a replacement is made.',
     sources: [DEATH_2005, DEATH_2009],
+    assumption:
+      '"if killed" effects happen while the minion is dying (E1, and may bring it back to life), "when killed" ' +
+      'effects once it is dead (E2); an attacker\'s "hits" effects (a weapon spell\'s extra damage) strike the minion ' +
+      'hit once the blow has landed, blamed on the attacker',
   },
   {
     id: 'E0',
@@ -341,6 +357,9 @@ export const RULES_REFERENCE: readonly RuleEntry[] = [
       'In one turn a player may aim the same spell at the same target only once, unless the spell says it is ' +
       'cumulative or may be cast more than once. A second such order is refused when it is given.',
     sources: [SPELLS],
+    assumption:
+      'a non-visible spell counts as cumulative here too (S9 calls it so), unless the game is set up to follow S5 ' +
+      'alone (nonVisibleDuplicates)',
   },
   {
     id: 'S6',
@@ -434,7 +453,8 @@ export const RULES_REFERENCE: readonly RuleEntry[] = [
     assumption:
       'the book’s full combat (rounds, pairing, wise targeting) is not on the pages the project has: attacker and ' +
       'victim share a square, a minion attacks once a turn, a player gives at most 64 attack orders a turn ' +
-      '(combatRequiresSameSquare, attacksPerMinionPerTurn, attackOrdersPerTurn)',
+      '(combatRequiresSameSquare, attacksPerMinionPerTurn, attackOrdersPerTurn); an attack fizzles too when its ' +
+      'minions no longer share a square, or one of them went inside a spell',
   },
   {
     id: 'A',
@@ -443,7 +463,7 @@ export const RULES_REFERENCE: readonly RuleEntry[] = [
       'Events cite "A" where what they record is one of the project’s choices rather than a rule of the book: the ' +
       'trigger order (a minion’s traits, then its own spells, then its group’s), the depth at which triggered effects ' +
       'stop, and the command budget (after 1,000 events no further trigger, effect or attack takes place in a ' +
-      'command, and CommandBudgetSpent says so).',
+      'command, and CommandBudgetSpent says so); how groups move and are held inside spells, and when a spell fails.',
     sources: [PROJECT],
     assumption: 'triggerSources, maxTriggerDepth, commandEventBudget',
   },

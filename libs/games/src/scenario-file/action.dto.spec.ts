@@ -27,6 +27,9 @@ const EXAMPLES: Record<ActionName, Action> = {
   modifyDamage: { modifyDamage: { by: -2 } },
   cancelDamage: { cancelDamage: {} },
   summon: { summon: { minions: [recruit as never, recruit as never] } },
+  move: { move: { to: 'D4' } },
+  takeInside: { takeInside: {} },
+  restore: { restore: {} },
 };
 
 describe('ActionDto', () => {

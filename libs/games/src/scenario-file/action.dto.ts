@@ -7,10 +7,13 @@ import { GainManaParamsDto } from './actions/gain-mana-params.dto';
 import { HealParamsDto } from './actions/heal-params.dto';
 import { ModifyDamageParamsDto } from './actions/modify-damage-params.dto';
 import { ModifyStatsParamsDto } from './actions/modify-stats-params.dto';
+import { MoveParamsDto } from './actions/move-params.dto';
 import { ReplaceEntityParamsDto } from './actions/replace-entity-params.dto';
 import { ReplaceMinionParamsDto } from './actions/replace-minion-params.dto';
+import { RestoreParamsDto } from './actions/restore-params.dto';
 import { ReturnToLifeParamsDto } from './actions/return-to-life-params.dto';
 import { SummonParamsDto } from './actions/summon-params.dto';
+import { TakeInsideParamsDto } from './actions/take-inside-params.dto';
 import { ExactlyOneOf } from './class-rules.decorators';
 import { NestedObject, Optional } from './field.decorators';
 
@@ -73,4 +76,16 @@ export class ActionDto {
   @NestedObject(() => SummonParamsDto)
   @Optional()
   summon?: SummonParamsDto;
+
+  @NestedObject(() => MoveParamsDto)
+  @Optional()
+  move?: MoveParamsDto;
+
+  @NestedObject(() => TakeInsideParamsDto)
+  @Optional()
+  takeInside?: TakeInsideParamsDto;
+
+  @NestedObject(() => RestoreParamsDto)
+  @Optional()
+  restore?: RestoreParamsDto;
 }

@@ -1,14 +1,16 @@
 import type { Scenario } from '@app/rules';
 
 /**
- * A valid scenario that uses every part of the format (spells with effects and triggers, traits, structures,
- * squares, active spells, every kind of order), for the DTO specs to break one piece at a time.
+ * A valid scenario that uses every part of the format (rules, spells with effects and triggers, terrains, traits,
+ * restrictions, structures, squares, active spells, every kind of order), for the DTO specs to break one piece at a
+ * time.
  */
 export function fullScenario(): Scenario {
   return {
     name: 'every part of the format',
     seed: 3,
     initiative: 'red',
+    rules: { combatRounds: 2, nonVisibleDuplicates: 'refused', zeroDamageAtD3: 'applied' },
     spells: {
       bolt: {
         key: 'bolt',
@@ -54,7 +56,39 @@ export function fullScenario(): Scenario {
             },
           },
         ],
-        triggers: [{ on: 'atStartOfTurn', do: { heal: { full: true } } }],
+        triggers: [
+          { on: 'atStartOfTurn', do: { heal: { full: true } } },
+          { on: 'whenExpires', do: { restore: {} } },
+        ],
+        movesToReplacement: true,
+      },
+      hop: {
+        key: 'hop',
+        name: 'Hop',
+        house: 'mind',
+        type: 'conjuration',
+        target: { kind: 'group', side: 'friendly' },
+        cost: { primary: 1, secondary: 1 },
+        visible: true,
+        cumulative: false,
+        oncePerGame: false,
+        duration: 1,
+        effects: [{ takeInside: {} }],
+        triggers: [
+          { on: 'whenDispelled', do: { destroy: { category: 'removed' } } },
+          { on: 'whenFails', do: { move: { to: 'W1' } } },
+        ],
+        hostCannotBeTargetedBy: ['individual-spells'],
+      },
+    },
+    terrains: {
+      bog: {
+        key: 'bog',
+        name: 'Bog',
+        triggers: [
+          { on: 'afterStartOfTurn', do: { damage: { amount: 1, magical: true } } },
+          { on: 'groupEnters', do: { move: { to: 'E5' } } },
+        ],
       },
     },
     players: {
@@ -76,7 +110,13 @@ export function fullScenario(): Scenario {
               maxHp: 7,
               armor: 1,
               attacks: [{ kind: 'hand', damage: 4 }],
-              traits: [{ on: 'isDying', do: { returnToLife: { hp: 1 } } }],
+              traits: [
+                { on: 'isDying', do: { returnToLife: { hp: 1 } } },
+                { on: 'hits', do: { damage: { amount: 1, magical: true } } },
+                { on: 'ifKilled', do: { returnToLife: { hp: 1 } } },
+                { on: 'hitInCombat', do: { damage: { amount: 1 } }, subject: 'attacker' },
+              ],
+              cannotBeTargetedBy: ['individual-spells'],
             },
           ],
         },
@@ -97,7 +137,10 @@ export function fullScenario(): Scenario {
         },
       ],
       structures: [{ id: 'town-1', kind: 'town', owner: 'neutral', square: 'E5' }],
-      squares: [{ id: 'E5', terrain: 'plains' }],
+      squares: [
+        { id: 'E5', terrain: 'plains' },
+        { id: 'W1', terrain: 'bog' },
+      ],
       activeSpells: [{ id: 'A1', spell: 'ward', owner: 'blue', host: { group: 'b-band' } }],
     },
     turns: [
@@ -106,6 +149,7 @@ export function fullScenario(): Scenario {
           red: [
             { cast: 'bolt', target: { minion: 'b-archer' } },
             { attack: { attacker: 'r-sword', victim: 'b-archer', attack: 0 } },
+            { cancel: 0 },
           ],
           blue: [{ discard: 'ward' }, { cast: 'ward', target: { group: 'b-band' }, expectRejected: true }],
         },

@@ -3,9 +3,11 @@ import { COLOURS, SETUP_LIMITS } from '@app/rules';
 import { Text } from './bounded.decorators';
 import type { Colour } from '@app/rules';
 import { BoardDto } from './board.dto';
-import { NestedMap, NestedObject, Required } from './field.decorators';
+import { NestedMap, NestedObject, Optional, Required } from './field.decorators';
+import { GameRulesDto } from './game-rules.dto';
 import { PlayersDto } from './players.dto';
 import { SpellDefinitionDto } from './spell-definition.dto';
+import { TerrainDefinitionDto } from './terrain-definition.dto';
 
 /** A game's set-up (DESIGN.md "Scenario file" without `turns`): what `POST /games` takes as well. */
 export class GameSetupDto {
@@ -31,9 +33,19 @@ export class GameSetupDto {
   @Required()
   initiative!: Colour;
 
+  /** The game's choices among the assumptions that allow one (D6 rounds, S5/S9, D3); defaults otherwise. */
+  @NestedObject(() => GameRulesDto)
+  @Optional()
+  rules?: GameRulesDto;
+
   /** Every spell the file uses, by key (spells the built-in catalog holds may be left out). */
   @NestedMap(() => SpellDefinitionDto)
   spells!: Map<string, SpellDefinitionDto>;
+
+  /** Terrains its squares name, by key (terrains the built-in catalog holds may be left out). */
+  @NestedMap(() => TerrainDefinitionDto)
+  @Optional()
+  terrains?: Map<string, TerrainDefinitionDto>;
 
   @NestedObject(() => PlayersDto)
   players!: PlayersDto;

@@ -1,7 +1,7 @@
 import { Amount, AtMost, Text } from './bounded.decorators';
-import { IsIn, IsOptional } from 'class-validator';
-import { SETUP_LIMITS } from '@app/rules';
-import type { MinionKind, MinionSpec, Trigger } from '@app/rules';
+import { IsArray, IsIn, IsOptional } from 'class-validator';
+import { SETUP_LIMITS, TARGETING_RESTRICTIONS } from '@app/rules';
+import type { MinionKind, MinionSpec, TargetingRestriction, Trigger } from '@app/rules';
 import { AttackDto } from './attack.dto';
 import { ClassRule } from './class-rules.decorators';
 import { forwardType } from './forward-type';
@@ -54,4 +54,11 @@ export class MinionTemplateDto implements MinionSpec {
   @NestedArray(forwardType('TriggerDto'))
   @Optional()
   traits?: Trigger[];
+
+  /** What it cannot be targeted by: `individual-spells` ("can't be targeted by individual spells", S10). */
+  @AtMost(TARGETING_RESTRICTIONS.length)
+  @IsIn(TARGETING_RESTRICTIONS, { each: true })
+  @IsArray()
+  @Optional()
+  cannotBeTargetedBy?: TargetingRestriction[];
 }

@@ -157,10 +157,33 @@ describe('parseScenarioFile', () => {
       'spells.ward.house must be one of the following values: ' +
         'abomination, body, death, despair, hope, justice, life, making, mind, nature, unmaking, war',
       'spells.ward.triggers[0].on must be one of the following values: ' +
-        'beforeArmor, hitBy, afterArmor, isDying, whenKilled, whenDies, atStartOfTurn',
+        'beforeArmor, hitBy, hitInCombat, hits, afterArmor, isDying, ifKilled, whenKilled, whenDies, ' +
+        'atStartOfTurn, whenDispelled, whenExpires, whenFails',
       'spells.junk must be an object',
     ]);
     expect(problemsOf(broken((s) => (s.spells = []))).length).toBe(1);
+  });
+
+  it('checks the rules a set-up chooses, its terrains (each under its own key), restrictions and cancels, naming the field', () => {
+    expect(
+      problemsOf(
+        broken((s) => {
+          s.rules = { combatRounds: 9, nonVisibleDuplicates: 'maybe', zeroDamageAtD3: 'applied' };
+          s.terrains.bog.key = 'mud';
+          s.terrains.bog.triggers[0].on = 'whenDispelled';
+          s.board.groups[0].minions[0].cannotBeTargetedBy = ['group-spells'];
+          s.turns[0].orders.red[2] = { cancel: -1 };
+        }),
+      ),
+    ).toEqual([
+      'turns[0].orders.red[2].cancel must not be less than 0',
+      'rules.combatRounds must not be greater than 8',
+      'rules.nonVisibleDuplicates must be one of the following values: allowed, refused',
+      'terrains.bog.triggers[0].on must be one of the following values: groupEnters, afterStartOfTurn',
+      'board.groups[0].minions[0].cannotBeTargetedBy: each value in cannotBeTargetedBy must be one of the following ' +
+        'values: individual-spells',
+      'terrains.bog.key must equal its key in terrains ("bog")',
+    ]);
   });
 
   it('reports a spell whose key differs from its key in spells', () => {
@@ -177,7 +200,7 @@ describe('parseScenarioFile', () => {
     );
     const oneOf =
       'must have exactly one of damage, destroy, replaceGroup, replaceMinion, replaceStructure, heal, ' +
-      'modifyStats, dispel, gainMana, returnToLife, modifyDamage, cancelDamage, summon';
+      'modifyStats, dispel, gainMana, returnToLife, modifyDamage, cancelDamage, summon, move, takeInside, restore';
     expect(problems).toEqual([
       `spells.bolt.effects[1] ${oneOf} (found: damage, heal)`,
       `spells.bolt.effects[2] ${oneOf} (found: none)`,
@@ -229,9 +252,9 @@ describe('parseScenarioFile', () => {
       'turns[0].orders.red[0].target is required',
       'turns[0].orders.red[1].attack.victim is required',
       'turns[0].orders.red[1] has a target but no cast: only a cast takes a target',
-      'turns[0].orders.red[2] must have exactly one of cast, attack, discard (found: cast, discard)',
+      'turns[0].orders.red[2] must have exactly one of cast, attack, discard, cancel (found: cast, discard)',
       'turns[0].orders.red[3].expectRejected must be a boolean value',
-      'turns[0].orders.red[3] must have exactly one of cast, attack, discard (found: none)',
+      'turns[0].orders.red[3] must have exactly one of cast, attack, discard, cancel (found: none)',
       'turns[1].orders.green is not an allowed field',
     ]);
   });

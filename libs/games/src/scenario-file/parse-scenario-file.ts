@@ -21,12 +21,13 @@ function isPlainObject(json: unknown): json is Record<string, unknown> {
   return json !== null && typeof json === 'object' && !Array.isArray(json);
 }
 
-/** What no single DTO can see: a spell's `key` must equal the key it is filed under in `spells`. */
-function spellKeyProblems(json: Record<string, unknown>): string[] {
-  if (!isPlainObject(json.spells)) return [];
-  return Object.entries(json.spells).flatMap(([key, spell]) =>
-    isPlainObject(spell) && typeof spell.key === 'string' && spell.key !== key
-      ? [`spells.${key}.key must equal its key in spells ("${key}")`]
+/** What no single DTO can see: a spell's (a terrain's) `key` must equal the key it is filed under. */
+function keyProblems(json: Record<string, unknown>, map: 'spells' | 'terrains'): string[] {
+  const filed = json[map];
+  if (!isPlainObject(filed)) return [];
+  return Object.entries(filed).flatMap(([key, definition]) =>
+    isPlainObject(definition) && typeof definition.key === 'string' && definition.key !== key
+      ? [`${map}.${key}.key must equal its key in ${map} ("${key}")`]
       : [],
   );
 }
@@ -46,7 +47,7 @@ function check(dto: new () => object, json: unknown, lengthProblems?: (length: n
   const tooLong = lengthProblems?.(JSON.stringify(json).length) ?? [];
   if (tooLong.length > 0) throw new ScenarioFileInvalid(tooLong);
   const problems = validationProblems(validateSync(plainToInstance(dto, json), SCENARIO_VALIDATION));
-  problems.push(...spellKeyProblems(json));
+  problems.push(...keyProblems(json, 'spells'), ...keyProblems(json, 'terrains'));
   if (problems.length > 0) throw new ScenarioFileInvalid(problems);
 }
 

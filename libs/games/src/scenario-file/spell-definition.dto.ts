@@ -1,7 +1,7 @@
-import { IsBoolean, IsIn, IsNotEmpty } from 'class-validator';
-import { HOUSES, SETUP_LIMITS, SPELL_TYPES } from '@app/rules';
+import { IsArray, IsBoolean, IsIn, IsNotEmpty } from 'class-validator';
+import { HOUSES, SETUP_LIMITS, SPELL_TYPES, TARGETING_RESTRICTIONS } from '@app/rules';
 import { Amount, AtMost, SetupId, Text } from './bounded.decorators';
-import type { House, SpellDefinition, SpellType } from '@app/rules';
+import type { House, SpellDefinition, SpellType, TargetingRestriction } from '@app/rules';
 import { ActionDto } from './action.dto';
 import { NestedArray, NestedObject, Optional, Required } from './field.decorators';
 import { SpellCostDto } from './spell-cost.dto';
@@ -60,4 +60,16 @@ export class SpellDefinitionDto implements Omit<SpellDefinition, 'effects' | 'tr
   @AtMost(SETUP_LIMITS.triggersPerSpell)
   @NestedArray(() => TriggerDto)
   triggers!: TriggerDto[];
+
+  /** A visible alteration or conjuration: while active, its host (minion, or each minion of its group) carries these. */
+  @AtMost(TARGETING_RESTRICTIONS.length)
+  @IsIn(TARGETING_RESTRICTIONS, { each: true })
+  @IsArray()
+  @Optional()
+  hostCannotBeTargetedBy?: TargetingRestriction[];
+
+  /** S1: an alteration or conjuration whose effect replaces its own host group moves to the replacement. */
+  @IsBoolean()
+  @Optional()
+  movesToReplacement?: boolean;
 }

@@ -9,7 +9,8 @@ import { RegisterDto } from './forward-type';
 /**
  * `{"on": HOOK, "do": ACTION}` in a spell's `triggers` or a minion's `traits`. `protective` triggers never act on
  * magical damage (D0); `damageKind` limits a damage hook to hand or missile damage; `subject: "attacker"` aims
- * the action at the attacker to blame.
+ * the action at the attacker to blame. `whenDispelled`, `whenExpires` and `whenFails` are a spell's own hooks
+ * (never a trait's); a `hits` trigger acts on the minion its host hit (the rules check both).
  */
 @RegisterDto('TriggerDto')
 export class TriggerDto {

@@ -117,3 +117,53 @@ describe('EventRedactor (T2, S9)', () => {
     ).toEqual([]);
   });
 });
+
+describe('EventRedactor and a hidden spell that replaces its host (S1, S9)', () => {
+  it('a non-visible spell moving to the group it replaced, and the hook it fires when it expires, show no source to the other side', () => {
+    const setup = new GameBuilder()
+      .spells(
+        spell('hex', {
+          type: 'conjuration',
+          visible: false,
+          cumulative: true,
+          duration: 1,
+          target: { kind: 'group', side: 'enemy' },
+          effects: [{ replaceGroup: { with: { minions: [{ kind: 'monster', hp: 3, armor: 0, attacks: [] }] } } }],
+          triggers: [{ on: 'whenExpires', do: { restore: {} } }],
+          movesToReplacement: true,
+        }),
+      )
+      .hand('red', 'hex')
+      .group('R', 'red', [recruit('R1')])
+      .group('B', 'blue', [archer('B1')])
+      .build();
+    const events: DomainEvent[] = [];
+    let state = initialState();
+    const commands: [CommandType, unknown][] = [
+      ['CreateGame', { gameId: 'g', setup }],
+      ['TargetSpell', { player: 'red', spell: 'hex', target: { group: 'B' } }],
+      ['ConfirmOrders', { player: 'red' }],
+      ['ConfirmOrders', { player: 'blue' }],
+      ['CollectGarbage', { turn: 1 }],
+    ];
+    commands.forEach(([type, data], n) => {
+      const decision = execute(state, { type, data, metadata: { commandId: `c${n}` } } as Command);
+      state = decision.state;
+      events.push(...decision.events);
+    });
+    const stored = events.map((event, revision) =>
+      gameEventOfLine({ revision, ...event, metadata: { ...event.metadata } }),
+    );
+    const types = stored.map((line) => line.type);
+    expect(types).toEqual(expect.arrayContaining(['SpellTransferred', 'SpellHookTriggered', 'GroupReplaced']));
+    const forBlue = new EventRedactor(playerViewer('blue'), initialState());
+    const blue = stored.map((line) => forBlue.view(line));
+    const transferred = types.indexOf('SpellTransferred');
+    expect(blue[transferred]?.type).toBe(REDACTED);
+    const hook = blue[types.indexOf('SpellHookTriggered')];
+    expect((hook?.data as { by: unknown }).by).toEqual({ hidden: true });
+    expect(JSON.stringify(blue)).not.toMatch(/"hex"/);
+    const forRed = new EventRedactor(playerViewer('red'), initialState());
+    expect(stored.map((line) => forRed.view(line))[transferred]?.type).toBe('SpellTransferred');
+  });
+});

@@ -115,6 +115,7 @@ export class EventRedactor {
         return this.redactCastLife(event);
       case 'SpellDispelled':
       case 'SpellExpired':
+      case 'SpellTransferred':
         return this.hiddenSpells.has(event.data.activeSpellId) ? placeholder(event) : event;
       default:
         return this.redactTriggerSource(event);

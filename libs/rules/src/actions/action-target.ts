@@ -1,4 +1,5 @@
 import type { EntityRef } from '../model/game-state';
+import type { MinionSpec } from '../model/spell-definition';
 import type { Player } from '../model/players';
 
 /** What an action acts on and on whose behalf. */
@@ -14,6 +15,8 @@ export interface ActionTarget {
   activeSpellId: string | null;
   /** RULES.md id the action's events cite. */
   rule: string;
+  /** For a spell's own hook: the group that spell replaced when it took its host over, which `restore` brings back. */
+  replacedGroup?: MinionSpec[] | null;
 }
 
 /** The living minions an action on this subject reaches: the minion itself, or every minion of the group. */

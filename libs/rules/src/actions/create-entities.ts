@@ -18,6 +18,10 @@ export function createdMinion(id: string, spec: MinionSpec): CreatedMinion {
     maxArmor: spec.maxArmor ?? spec.armor,
     attacks: spec.attacks,
     traits: spec.traits ?? [],
+    // Only when it has some: a minion without restrictions is recorded as engines before 1.7.0 recorded it.
+    ...(spec.cannotBeTargetedBy === undefined || spec.cannotBeTargetedBy.length === 0
+      ? {}
+      : { cannotBeTargetedBy: spec.cannotBeTargetedBy }),
   };
 }
 

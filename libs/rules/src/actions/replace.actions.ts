@@ -1,12 +1,14 @@
 import type { EngineContext } from '../engine/engine-context';
 import type { ActionParams, MinionSpec } from '../model/spell-definition';
+import type { ReplacedMinion } from '../events/event-vocabulary';
+import type { Minion } from '../model/game-state';
 import { runDeath } from '../pipelines/death.pipeline';
 import { leavePlay } from '../pipelines/leave-play';
 import { checkTargetRule } from '../orders/target-rule';
 import type { ActionTarget } from './action-target';
 import { createGroup, createStructure, createdMinion } from './create-entities';
 import { applyGroupAlterations } from './group-membership';
-import { activeSpellAt, firstMinionOf, groupAt, spellAt } from '../model/entity-accessors';
+import { activeSpellAt, firstMinionOf, groupAt, minionAt, spellAt } from '../model/entity-accessors';
 
 type Replacement = ActionParams['replaceGroup']['with'];
 
@@ -22,9 +24,38 @@ function createReplacement(
   return createGroup(ctx, owner, square, replacement.minions, rule, cause);
 }
 
+/** A minion of a group being replaced, as it stands: what `restore` brings back when its replacer is dispelled. */
+function asReplaced(minion: Minion): ReplacedMinion {
+  return {
+    kind: minion.kind,
+    class: minion.class,
+    hp: minion.hp,
+    maxHp: minion.maxHp,
+    armor: minion.armor,
+    maxArmor: minion.maxArmor,
+    attacks: minion.attacks,
+    traits: minion.traits,
+    ...(minion.cannotBeTargetedBy.length > 0 ? { cannotBeTargetedBy: [...minion.cannotBeTargetedBy] } : {}),
+  };
+}
+
+/**
+ * The active spell doing this replacement, when it moves to the replacement (S1 transfer): it says so
+ * (`movesToReplacement`), is hosted by the group it replaces, and replaces it by minions.
+ */
+function transferringSpell(ctx: EngineContext, groupId: string, replacement: Replacement, target: ActionTarget) {
+  if (!('minions' in replacement) || target.activeSpellId === null) return undefined;
+  const active = ctx.state.activeSpells[target.activeSpellId];
+  if (active === undefined || !('group' in active.host) || active.host.group !== groupId) return undefined;
+  return spellAt(ctx.state, active.spell).movesToReplacement === true ? active : undefined;
+}
+
 /**
  * K1 "replaced by" a group: the group is removed from the game (each minion through E0 → E2 → E3, so it is
  * buried and the group dies), then its replacement is created on the same square for the same owner (Q3).
+ * S1: an active spell replacing its own host that says it moves (Karkara, Lycanthropy: `movesToReplacement`)
+ * does not leave play with the group: it moves to the replacement, remembering the group it replaced, which
+ * dispelling it brings back (`restore`).
  */
 export function replaceGroup(
   ctx: EngineContext,
@@ -35,11 +66,32 @@ export function replaceGroup(
   const group = ctx.state.groups[groupId];
   if (group === undefined) return;
   const { owner, square } = group;
+  const transferring = transferringSpell(ctx, groupId, replacement, target);
+  const replaced = transferring && group.minionIds.map((id) => asReplaced(minionAt(ctx.state, id)));
+  if (transferring) ctx.keepSpellInPlay(transferring.id);
   for (const minionId of [...group.minionIds]) {
     runDeath(ctx, { minionId, category: 'replaced', attackerId: null, cause: target.cause, depth: target.depth });
   }
   const replacementId = createReplacement(ctx, owner, square, replacement, 'Q3', target.cause);
   ctx.emit('GroupReplaced', { groupId, replacementId }, { rule: 'Q3', cause: target.cause });
+  if (transferring && replaced) {
+    ctx.releaseSpell(transferring.id);
+    const moved = ctx.emit(
+      'SpellTransferred',
+      {
+        activeSpellId: transferring.id,
+        spell: transferring.spell,
+        from: { group: groupId },
+        to: { group: replacementId },
+        replaced,
+      },
+      { rule: 'S1', cause: target.cause, copies: replaced },
+    );
+    // The replacement comes under the spell's alterations, as a minion joining a group does.
+    for (const minionId of groupAt(ctx.state, replacementId).minionIds) {
+      applyGroupAlterations(ctx, replacementId, minionId, moved);
+    }
+  }
 }
 
 /** A structure "replaced by" a group or another structure (Zana's Champion, Q3). */

@@ -15,6 +15,7 @@ import type { ActionTarget } from './action-target';
 import { minionIdsOf } from './action-target';
 import { addMinions, createGroup } from './create-entities';
 import { replaceGroup, replaceMinion, replaceStructure } from './replace.actions';
+import { moveGroup, takeInside } from './movement.actions';
 import { applyStatChange } from './stat-change';
 import { minionAt } from '../model/entity-accessors';
 
@@ -38,6 +39,7 @@ const damage: Handler<'damage'> = (ctx, params, target) => {
       amount: params.amount,
       damage: { kind: params.kind ?? null, magical, ignoresArmor: magical || (params.ignoresArmor ?? false) },
       attackerId: target.attackerId,
+      combatBlow: false,
       cause: target.cause,
       depth: target.depth,
     });
@@ -84,7 +86,9 @@ const dispel: Handler<'dispel'> = (ctx, params, target) => {
   for (const active of activeSpellsOn(ctx.state, target.subject)) {
     if (!active.visible || active.id === target.activeSpellId) continue;
     if (params.which !== 'all' && params.which !== active.spell) continue;
-    leavePlay(ctx, active.id, 'dispelled', { rule: 'S9', cause: target.cause });
+    // An earlier spell's `whenDispelled` hook may have taken this one out of play already.
+    if (ctx.state.activeSpells[active.id] === undefined) continue;
+    leavePlay(ctx, active.id, 'dispelled', { rule: 'S9', cause: target.cause }, target.depth);
   }
 };
 
@@ -124,6 +128,13 @@ const HANDLERS: { [K in keyof ActionParams]: Handler<K> } = {
   replaceMinion: (ctx, params, target) => {
     for (const minionId of livingMinions(ctx, target)) replaceMinion(ctx, minionId, params.with, target);
   },
+  move: moveGroup,
+  takeInside: (ctx, _params, target) => takeInside(ctx, target),
+  // Q3 "dispelling Karkara / Lycanthropy": the host group is replaced by the group its spell had replaced.
+  restore: (ctx, _params, target) => {
+    const minions = target.replacedGroup ?? [];
+    if ('group' in target.subject && minions.length > 0) replaceGroup(ctx, target.subject.group, { minions }, target);
+  },
   // These act on the damage or the dying itself, inside their pipelines (D1, D3, E1).
   returnToLife: () => undefined,
   modifyDamage: () => undefined,
@@ -138,9 +149,10 @@ export function runAction(ctx: EngineContext, action: Action, target: ActionTarg
 }
 
 /** Actions that act on a group: fired for a minion, they act on its group (a summon joins it, a replacement replaces it). */
-const GROUP_ACTIONS: ReadonlySet<string> = new Set(['summon', 'replaceGroup']);
+const GROUP_ACTIONS: ReadonlySet<string> = new Set(['summon', 'replaceGroup', 'restore']);
 
-function subjectOf(ctx: EngineContext, action: Action, minionId: string): ActionTarget['subject'] {
+/** What an action fired for a minion acts on: the minion, or its group for the actions that act on groups. */
+export function subjectOf(ctx: EngineContext, action: Action, minionId: string): ActionTarget['subject'] {
   const groupId = ctx.state.minions[minionId]?.groupId ?? null;
   return GROUP_ACTIONS.has(actionOf(action).name) && groupId !== null ? { group: groupId } : { minion: minionId };
 }
@@ -165,6 +177,30 @@ export function runTriggeredAction(
     subject: subjectOf(ctx, firing.trigger.do, minionId),
     caster: firing.owner,
     attackerId: atAttacker ? fired.minionId : null,
+    cause: fired.cause,
+    depth: fired.depth,
+    activeSpellId: firing.activeSpellId,
+    rule: 'K1',
+  });
+}
+
+/**
+ * Runs an attacker's "hits" effect (K1): it acts on the minion the attacker hit (its group, for the actions that act
+ * on groups), blamed on the attacker — the weapon spell's extra damage "kills".
+ */
+export function runHitsAction(
+  ctx: EngineContext,
+  firing: FiringTrigger,
+  fired: { attackerId: string; victimId: string; cause: string; depth: number },
+): void {
+  if (fired.depth > RULES_OPTIONS.maxTriggerDepth) {
+    ctx.emit('TriggerDepthExceeded', { by: firing.by, depth: fired.depth }, { rule: ASSUMPTION, cause: fired.cause });
+    return;
+  }
+  runAction(ctx, firing.trigger.do, {
+    subject: subjectOf(ctx, firing.trigger.do, fired.victimId),
+    caster: firing.owner,
+    attackerId: fired.attackerId,
     cause: fired.cause,
     depth: fired.depth,
     activeSpellId: firing.activeSpellId,

@@ -39,8 +39,9 @@ export function startsCommand(event: RecordedInput): boolean {
 
 /**
  * The set-up a GameCreated was decided from, rebuilt from its normalised data so that deciding CreateGame on it
- * gives the same GameCreated again: spells are all defined (catalog ones were copied in), mana pools are full,
- * minions carry every field, and an active spell's expiry turn (1 + duration) gives back its duration.
+ * gives the same GameCreated again: spells and terrains are all defined (catalog ones were copied in), the rules
+ * chosen are all given, mana pools are full, minions carry every field, and an active spell's expiry turn
+ * (1 + duration) gives back its duration.
  */
 export function setupOfGameCreated(data: EventDataMap['GameCreated']): GameSetup {
   const player = (given: EventDataMap['GameCreated']['players']['red']): PlayerSetup => ({
@@ -54,7 +55,9 @@ export function setupOfGameCreated(data: EventDataMap['GameCreated']): GameSetup
     name: data.name,
     seed: data.seed,
     initiative: data.initiative,
+    ...(data.rules === undefined ? {} : { rules: data.rules }),
     spells: data.spells,
+    ...(data.terrains === undefined ? {} : { terrains: data.terrains }),
     players: { red: player(data.players.red), blue: player(data.players.blue) },
     board: {
       groups: data.board.groups,
@@ -86,7 +89,12 @@ export function inputCommandOf(event: RecordedInput): Command | null {
   switch (event.type) {
     case 'GameCreated': {
       const created = data as EventDataMap['GameCreated'];
-      return { type: 'CreateGame', data: { gameId: created.gameId, setup: setupOfGameCreated(created) }, metadata };
+      // The record holds every definition the game used: re-simulation consults no catalog (`fromRecord`).
+      return {
+        type: 'CreateGame',
+        data: { gameId: created.gameId, setup: setupOfGameCreated(created), fromRecord: true },
+        metadata,
+      };
     }
     case 'SpellTargeted': {
       const { player, spell, target } = data as EventDataMap['SpellTargeted'];

@@ -23,6 +23,8 @@ export function catalogEntry(entry: CatalogEntry): SpellDefinition {
     ...(duration === undefined ? {} : { duration }),
     effects,
     triggers: entry.triggers ?? [],
+    ...(entry.hostCannotBeTargetedBy === undefined ? {} : { hostCannotBeTargetedBy: entry.hostCannotBeTargetedBy }),
+    ...(entry.movesToReplacement === undefined ? {} : { movesToReplacement: entry.movesToReplacement }),
   };
 }
 

@@ -10,7 +10,7 @@ import type { EntityRef } from '../model/game-state';
 import type { House, ManaType } from '../model/mana';
 import { MANA_TYPES } from '../model/mana';
 import type { Colour } from '../model/players';
-import type { MinionSpec, Trigger } from '../model/spell-definition';
+import type { MinionSpec, SpellDefinition, Trigger } from '../model/spell-definition';
 import { runScenario } from '../scenario/run-scenario';
 import type { ScenarioRun } from '../scenario/run-scenario';
 import type { Scenario, ScenarioOrder } from '../scenario/scenario';
@@ -57,6 +57,8 @@ export function attack(attacker: string, victim: string): ScenarioOrder {
 export interface CatalogGame {
   name: string;
   initiative?: Colour;
+  /** Spells the scenario defines beside the catalog's (a move the catalog has no spell for, say). */
+  spells?: Record<string, SpellDefinition>;
   groups?: GroupSetup[];
   structures?: StructureSetup[];
   activeSpells?: ActiveSpellSetup[];
@@ -65,8 +67,8 @@ export interface CatalogGame {
 }
 
 /**
- * A scenario defining no spells: each player's hand holds every spell that player casts in any turn (one copy per
- * cast), so every definition comes from the catalog.
+ * A scenario defining no spells (unless it gives some): each player's hand holds every spell that player casts in
+ * any turn (one copy per cast), so every other definition comes from the catalog.
  */
 export function catalogScenario(game: CatalogGame): Scenario {
   const hand = (colour: Colour): string[] =>
@@ -75,7 +77,7 @@ export function catalogScenario(game: CatalogGame): Scenario {
     name: game.name,
     seed: 1,
     initiative: game.initiative ?? 'red',
-    spells: {},
+    spells: game.spells ?? {},
     players: {
       red: { house: game.houses?.red ?? 'war', mana: { ...PLENTY_OF_MANA }, hand: hand('red'), deck: [] },
       blue: { house: game.houses?.blue ?? 'hope', mana: { ...PLENTY_OF_MANA }, hand: hand('blue'), deck: [] },

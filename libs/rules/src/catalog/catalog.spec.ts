@@ -4,7 +4,7 @@ import type { DomainEvent } from '../events/domain-event';
 import { initialState } from '../model/initial-state';
 import { HOUSE_MANA, MANA_TYPES, costInMana } from '../model/mana';
 import type { Action, SpellDefinition } from '../model/spell-definition';
-import { HOOK_ONLY_ACTIONS, actionOf, isInstant } from '../model/spell-definition';
+import { HOOK_ONLY_ACTIONS, actionOf, isInstant, isSpellHook } from '../model/spell-definition';
 import { resolveSpells } from '../setup/create-game.decide';
 import type { GameSetup } from '../setup/game-setup';
 import { CATALOG_FAMILIES, CATALOG_KEYS, SPELL_CATALOG, catalogSpell } from './index';
@@ -19,9 +19,14 @@ function firstEffectOf(key: string): Action {
 
 const ALL: SpellDefinition[] = Object.values(SPELL_CATALOG);
 
-/** The category of death a spell's own effects give its target (K1), or null for spells that do not kill. */
+/**
+ * The category of death a spell gives its target (K1), by its own effects or, for the removals that need the board,
+ * by the hook of its own that removes (Jumping Land's expiry, Boardhop's dispel, Moonwalking's failure); null for
+ * spells that do not kill.
+ */
 function documentedCategory(spell: SpellDefinition): 'removed' | 'replaced' | 'dies' | null {
-  for (const effect of spell.effects) {
+  const ownHooks = spell.triggers.filter((trigger) => isSpellHook(trigger.on)).map((trigger) => trigger.do);
+  for (const effect of [...spell.effects, ...ownHooks]) {
     const { name, params } = actionOf(effect);
     if (name === 'destroy') return (params as { category: 'dies' | 'removed' }).category;
     if (name === 'replaceGroup' || name === 'replaceMinion' || name === 'replaceStructure') return 'replaced';

@@ -1,6 +1,7 @@
 import {
   DEATH_WATCH_TRAITS,
   HEALS_WHEN_DIES,
+  attack,
   beast,
   cast,
   ev,
@@ -189,5 +190,32 @@ describe('damage spells (D0–D5, K1 "dies")', () => {
       ev('SpellResolved', { orderId: second }),
     ]);
     expect(run.rejections).toEqual([]);
+  });
+
+  it(`K1/D5: Flame Blade, a "weapon-related spell that inflict[s] 'extra' points of magical damage during combat": after its host's blow hits, 2 magical damage strike the minion hit, blamed on the host — a death from it is "kills", and "when killed" effects apply`, () => {
+    const { events } = playCatalogGame({
+      name: 'flame blade',
+      groups: [
+        group('R', 'red', 'C3', [swordsman('R1', 5, 0, 1)]),
+        group('B', 'blue', 'C3', [swordsman('B1', 2, 3, 1, [{ on: 'whenKilled', do: { heal: { amount: 1 } } }])]),
+      ],
+      turns: [{ red: [cast('flame-blade', { minion: 'R1' }), attack('R1', 'B1')] }],
+    });
+    const blade = theEvent(events, ev('SpellActivated', { spell: 'flame-blade' })).data.activeSpellId;
+    expectSequence(events, [
+      ev('AttackExecuting', { attackerId: 'R1', victimId: 'B1' }),
+      ev('MinionHit', { minionId: 'B1', attackerId: 'R1' }),
+      ev('HitsEffectTriggered', {
+        attackerId: 'R1',
+        victimId: 'B1',
+        by: { activeSpellId: blade, spell: 'flame-blade' },
+      }),
+      ev('DamageIncoming', { minionId: 'B1', amount: 2, damage: { magical: true }, attackerId: 'R1' }),
+      ev('DamageApplied', { minionId: 'B1', hpBefore: 2, hpAfter: 0 }),
+      ev('DeathStarted', { minionId: 'B1', category: 'kills', attackerId: 'R1' }),
+      ev('MinionDied', { minionId: 'B1', category: 'kills', attackerId: 'R1' }),
+      ev('KilledEffectTriggered', { minionId: 'B1', attackerId: 'R1' }),
+    ]);
+    expect(theEvent(events, ev('HitsEffectTriggered')).metadata.rule).toBe('K1');
   });
 });

@@ -68,4 +68,16 @@ export const DAMAGE_SPELLS: readonly SpellDefinition[] = [
     oncePerGame: true,
     effects: [{ damage: { amount: 4, magical: true } }],
   }),
+  catalogEntry({
+    key: 'flame-blade',
+    name: 'Flame Blade',
+    house: 'war',
+    type: 'alteration',
+    // K1 "kills": a weapon-related spell that inflicts "extra" points of magical damage during combat. Each blow its
+    // host strikes in combat is followed by 2 magical damage to the minion hit, blamed on the host (`hits`).
+    target: { kind: 'minion', side: 'friendly' },
+    cost: { primary: 3, secondary: 1 },
+    effects: [],
+    triggers: [{ on: 'hits', do: { damage: { amount: 2, magical: true } } }],
+  }),
 ];

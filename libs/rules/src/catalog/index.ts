@@ -8,15 +8,17 @@
  * of the house's two mana types). The generic spells (bolts, wards, Soul Jar-style dying-cancel…) are invented
  * to exercise the pipelines.
  *
- * A game uses a catalog spell when its set-up names the key without defining it (`resolveSpells`); the
- * definition is copied into GameCreated, so a recorded game never depends on a later catalog.
+ * A game uses a catalog spell when its set-up names the key without defining it (`resolveSpells`), and a catalog
+ * terrain when one of its squares names it (`resolveTerrains`); the definitions are copied into GameCreated, so a
+ * recorded game never depends on a later catalog.
  */
-import type { SpellDefinition } from '../model/spell-definition';
+import type { SpellDefinition, TerrainDefinition } from '../model/spell-definition';
 import { DAMAGE_SPELLS } from './damage-spells.catalog';
 import { PROTECTION_SPELLS } from './protection-spells.catalog';
 import { REMOVAL_SPELLS } from './removal-spells.catalog';
 import { REPLACEMENT_SPELLS } from './replacement-spells.catalog';
 import { SUPPORT_SPELLS } from './support-spells.catalog';
+import { TERRAINS } from './terrains.catalog';
 
 /** The catalog's families, one file each. */
 export const CATALOG_FAMILIES = {
@@ -69,3 +71,11 @@ export function catalogSpell(key: string): SpellDefinition {
   }
   return spell;
 }
+
+/** The built-in terrains (B5), by key: a square naming one that its set-up does not define gets this one. */
+export const TERRAIN_CATALOG: Readonly<Record<string, TerrainDefinition>> = Object.freeze(
+  Object.assign(
+    Object.create(null) as Record<string, TerrainDefinition>,
+    Object.fromEntries(TERRAINS.map((terrain) => [terrain.key, deepFreeze(terrain)])),
+  ),
+);

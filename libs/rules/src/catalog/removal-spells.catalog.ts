@@ -6,8 +6,10 @@ import { catalogEntry } from './catalog-entry';
  * minion starts its death at E2 (E0), is buried (E3) and its group dies with category `removed` (B4). Spells
  * targeted later that turn on the minion or group squander (`target-removed`, Q2).
  *
- * All are stand-ins: the pages name these spells only as examples of the category. Where the real spell removes
- * only in one of its outcomes (Jumping Land, Boardhop, Moonwalking), the stand-in is that outcome, made instant.
+ * All are stand-ins: the pages name these spells only as examples of the category. The first five remove at once.
+ * The three that need the board remove only in the outcome the pages name, through a hook of the spell itself:
+ * Jumping Land as it expires (its mountain lands on the square), Boardhop when dispelled with a group inside it,
+ * Moonwalking when it fails to set its group down (movement.actions.ts, spell-hooks.ts).
  */
 export const REMOVAL_SPELLS: readonly SpellDefinition[] = [
   catalogEntry({
@@ -60,31 +62,41 @@ export const REMOVAL_SPELLS: readonly SpellDefinition[] = [
     key: 'jumping-land',
     name: 'Jumping Land',
     house: 'nature',
-    type: 'manifestation',
-    // Stand-in: the real spell is terrain whose mountain may land on a group; this is the landing, on a group.
-    target: { kind: 'group' },
+    type: 'conjuration',
+    // "Jumping Land's mountain lands on you": a square conjuration (on an empty square, S10) whose mountain lands as
+    // it expires, at the next start of turn: every group that came onto the square meanwhile is removed (S1 hook).
+    target: { kind: 'square' },
     cost: { primary: 5, secondary: 3 },
-    effects: [{ destroy: { category: 'removed' } }],
+    duration: 1,
+    effects: [],
+    triggers: [{ on: 'whenExpires', do: { destroy: { category: 'removed' } } }],
   }),
   catalogEntry({
     key: 'boardhop',
     name: 'Boardhop',
     house: 'mind',
-    type: 'manifestation',
-    // Stand-in: the real spell removes a group only when it is dispelled with the group still inside; the
-    // stand-in is that outcome at once (the engine has no "when dispelled" hook).
-    target: { kind: 'group' },
+    type: 'conjuration',
+    // "Boardhop spell is dispelled with a group still inside": it takes its group inside itself, off the board,
+    // until it expires at the next start of turn and sets the group down again; dispelled before that, the group
+    // inside is removed from the game (S9 hook).
+    target: { kind: 'group', side: 'friendly' },
     cost: { primary: 3, secondary: 3 },
-    effects: [{ destroy: { category: 'removed' } }],
+    duration: 1,
+    effects: [{ takeInside: {} }],
+    triggers: [{ on: 'whenDispelled', do: { destroy: { category: 'removed' } } }],
   }),
   catalogEntry({
     key: 'moonwalking',
     name: 'Moonwalking',
     house: 'body',
-    type: 'manifestation',
-    // Stand-in: the failed case only — the group is removed from the game.
-    target: { kind: 'group' },
+    type: 'conjuration',
+    // "Moonwalking fails": the group walks the moon (inside the spell) until the next start of turn; if it cannot
+    // come down on its square then (another group of its owner stands there), the spell fails and the group is
+    // removed from the game (its failure hook).
+    target: { kind: 'group', side: 'friendly' },
     cost: { primary: 4, secondary: 3 },
-    effects: [{ destroy: { category: 'removed' } }],
+    duration: 1,
+    effects: [{ takeInside: {} }],
+    triggers: [{ on: 'whenFails', do: { destroy: { category: 'removed' } } }],
   }),
 ];

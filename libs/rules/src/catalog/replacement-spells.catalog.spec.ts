@@ -1,4 +1,6 @@
 import type { DomainEvent } from '../events/domain-event';
+import type { MinionKind } from '../model/spell-definition';
+import type { SquanderReason } from '../pipelines/squander-reasons';
 import {
   DEATH_WATCH_TRAITS,
   archer,
@@ -104,7 +106,7 @@ describe('group → group replacements (K1 "replaced by", Q3)', () => {
     expect(run.rejections.map((rejection) => rejection.error.rule)).toEqual(['S2']);
   });
 
-  it('Q3: the group spells of a replaced group leave play with it; the new group holds none of them', () => {
+  it('Q3, S1: the group spells of a replaced group leave play with it; the new group holds none of them but the Lycanthropy that replaced it, which moves with it', () => {
     const { events, state } = playCatalogGame({
       name: 'lycanthropy drops group spells',
       groups: [group('G1', 'blue', 'C3', [swordsman('M1')])],
@@ -112,12 +114,15 @@ describe('group → group replacements (K1 "replaced by", Q3)', () => {
       turns: [{ red: [cast('lycanthropy', { group: 'G1' })] }],
     });
     const newGroupId = theEvent(events, ev('GroupReplaced', { groupId: 'G1' })).data.replacementId;
+    const lycanthropy = theEvent(events, ev('SpellActivated', { spell: 'lycanthropy' })).data.activeSpellId;
     expectSequence(events, [
       ev('SpellDispelled', { activeSpellId: 'A1', reason: 'host-died' }),
       ev('GroupDied', { groupId: 'G1', category: 'replaced' }),
       ev('GroupReplaced', { groupId: 'G1', replacementId: newGroupId }),
+      ev('SpellTransferred', { activeSpellId: lycanthropy, from: { group: 'G1' }, to: { group: newGroupId } }),
     ]);
-    expect(groupAt(state, newGroupId).spells).toEqual([]);
+    expectAbsent(events, [ev('SpellDispelled', { activeSpellId: lycanthropy })]);
+    expect(groupAt(state, newGroupId).spells).toEqual([lycanthropy]);
     expect(state.activeSpells.A1).toBeUndefined();
   });
 });
@@ -200,12 +205,12 @@ describe("town or colony → recruit group (Q3: Zana's Champion)", () => {
 });
 
 describe('recruit → recruit (Q4: Jade Gargoyle, Odar)', () => {
-  it.each([
-    ['jade-gargoyle', 'swordsman'],
-    ['odar', 'archer'],
+  it.each<[string, string, SquanderReason]>([
+    ['jade-gargoyle', 'swordsman', 'target-untargetable'],
+    ['odar', 'archer', 'target-replaced'],
   ])(
-    'Q4: %s replaces a lone recruit with a recruit (%s) and the group keeps its group spells — no GroupDied, no SpellDispelled of the group spell; Q3: a later spell on the old recruit squanders target-replaced, one on the group still executes',
-    (key, cls) => {
+    'Q4: %s replaces a lone recruit with a recruit (%s) and the group keeps its group spells — no GroupDied, no SpellDispelled of the group spell; Q3/S10: a later individual spell on the old recruit squanders (%s), one on the group still executes',
+    (key, cls, reason) => {
       const { events, state } = playCatalogGame({
         name: `${key} on a lone recruit`,
         groups: [group('G1', 'blue', 'C3', [swordsman('M1', 5, 0, 3, DEATH_WATCH_TRAITS)])],
@@ -234,7 +239,7 @@ describe('recruit → recruit (Q4: Jade Gargoyle, Odar)', () => {
         ev('MinionBuried', { minionId: 'M1', player: 'blue' }),
         ev('MinionCreated', { groupId: 'G1', minion: { id: newId, kind: 'recruit', class: cls }, owner: 'blue' }),
         ev('MinionReplaced', { minionId: 'M1', replacementId: newId }),
-        ev('SpellSquandered', { orderId: onMinion, reason: 'target-replaced' }),
+        ev('SpellSquandered', { orderId: onMinion, reason }),
         ev('SpellExecuting', { orderId: onGroup }),
         ev('DamageIncoming', { minionId: newId }),
         ev('SpellResolved', { orderId: onGroup }),
@@ -293,5 +298,88 @@ describe('recruit → recruit (Q4: Jade Gargoyle, Odar)', () => {
       turns: [{ red: [cast('jade-gargoyle', { minion: 'B1' }, true), cast('odar', { minion: 'B1' }, true)] }],
     });
     expect(run.rejections.map((rejection) => rejection.error.rule)).toEqual(['S2', 'S2']);
+  });
+});
+
+describe('dispelling a replacement ("Karkara, and dispelling Karkara; Lycanthropy, and dispelling Lycanthropy", Q3)', () => {
+  it.each<[string, MinionKind]>([
+    ['lycanthropy', 'monster'],
+    ['karkara', 'monster'],
+  ])(
+    'Q3/S1/S9: dispelling %s replaces the group back — the %s group it became is replaced by the group it was (as it stood, new ids), and later spells on the changed group squander target-replaced',
+    (key, became) => {
+      const play = (later: Parameters<typeof playCatalogGame>[0]['turns']) =>
+        playCatalogGame({
+          name: `dispelling ${key}`,
+          groups: [group('G1', 'blue', 'C3', [swordsman('M1', 5, 1, 3), archer('M2', 3, 0, 2)])],
+          turns: [{ red: [cast(key, { group: 'G1' })] }, ...later],
+        });
+      // The replacement's id is the engine's: learnt from the first turn, then the game is played on.
+      const changed = theEvent(play([]).events, ev('GroupReplaced', { groupId: 'G1' })).data.replacementId;
+      const run = play([{ red: [cast('dispel-magic', { group: changed }), cast('fire-storm', { group: changed })] }]);
+      const spell = theEvent(run.events, ev('SpellActivated', { spell: key })).data.activeSpellId;
+      const later = orderIdOf(run.events, 'red', 'fire-storm', { group: changed });
+      const back = theEvent(run.events, ev('GroupReplaced', { groupId: changed })).data.replacementId;
+      expectSequence(run.events, [
+        ev('GroupCreated', { groupId: changed, owner: 'blue', square: 'C3', kind: became }),
+        ev('SpellTransferred', {
+          activeSpellId: spell,
+          from: { group: 'G1' },
+          to: { group: changed },
+          replaced: [
+            { kind: 'recruit', class: 'swordsman', hp: 5, armor: 1 },
+            { kind: 'recruit', class: 'archer', hp: 3, armor: 0 },
+          ],
+        }),
+        ev('TurnStarted', { turn: 2 }),
+        ev('SpellDispelled', { activeSpellId: spell, host: { group: changed }, reason: 'dispelled' }),
+        ev('SpellHookTriggered', { hook: 'whenDispelled', by: { activeSpellId: spell }, subject: { group: changed } }),
+        ev('MinionDied', { category: 'replaced' }),
+        ev('GroupDied', { groupId: changed, category: 'replaced' }),
+        ev('GroupCreated', { groupId: back, owner: 'blue', square: 'C3', kind: 'recruit' }),
+        ev('MinionCreated', { groupId: back, minion: { kind: 'recruit', class: 'swordsman', hp: 5, armor: 1 } }),
+        ev('MinionCreated', { groupId: back, minion: { kind: 'recruit', class: 'archer', hp: 3, armor: 0 } }),
+        ev('GroupReplaced', { groupId: changed, replacementId: back }),
+        ev('SpellSquandered', { orderId: later, reason: 'target-replaced' }),
+      ]);
+      expect(theEvent(run.events, ev('SpellHookTriggered')).metadata.rule).toBe('S9');
+      expect(theEvent(run.events, ev('SpellTransferred')).metadata.rule).toBe('S1');
+      expect(run.state.groups[changed]).toBeUndefined();
+      expect(groupAt(run.state, back).minionIds).toHaveLength(2);
+      expect(run.state.activeSpells[spell]).toBeUndefined();
+    },
+  );
+});
+
+describe('Jade Gargoyle: "can\'t be targeted by individual spells, per its text" (Q3, Q4, S10)', () => {
+  it('S10/Q4: an individual spell targeted at the Jade Gargoyle is refused when given, naming the rule; a group spell on its group is not', () => {
+    const first = playCatalogGame({
+      name: 'a gargoyle',
+      groups: [group('G1', 'blue', 'C3', [swordsman('M1')])],
+      turns: [{ red: [cast('jade-gargoyle', { minion: 'M1' })] }],
+    });
+    const gargoyle = theEvent(first.events, ev('MinionReplaced', { minionId: 'M1' })).data.replacementId;
+    expect(
+      theEvent(first.events, ev('MinionCreated', { minion: { id: gargoyle } })).data.minion.cannotBeTargetedBy,
+    ).toEqual(['individual-spells']);
+    const run = playCatalogGame({
+      name: 'a gargoyle, targeted',
+      groups: [group('G1', 'blue', 'C3', [swordsman('M1')])],
+      turns: [
+        { red: [cast('jade-gargoyle', { minion: 'M1' })] },
+        { red: [cast('magic-bolt', { minion: gargoyle }, true), cast('fire-storm', { group: 'G1' })] },
+      ],
+    });
+    expect(run.rejections).toHaveLength(1);
+    expect(run.rejections[0]?.error.toJSON()).toEqual({
+      kind: 'rule',
+      rule: 'S10',
+      field: 'target',
+      reason: `minion ${gargoyle} can't be targeted by individual spells`,
+    });
+    expectSequence(run.events, [
+      ev('SpellExecuting', { spell: 'fire-storm' }),
+      ev('DamageIncoming', { minionId: gargoyle }),
+    ]);
   });
 });

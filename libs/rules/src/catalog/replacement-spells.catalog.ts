@@ -9,18 +9,22 @@ import { catalogEntry, monster, recruit, times } from './catalog-entry';
  * die and keeps its group spells.
  *
  * Stand-ins: the replacement groups are fixed (the real spells scale with the group replaced). Lycanthropy and
- * Karkara are instants here, so "dispelling Lycanthropy / Karkara" (the reverse replacement) has no stand-in.
+ * Karkara are alterations that replace their own host and move to the replacement (S1); "dispelling Lycanthropy /
+ * Karkara" replaces the group back (`restore`: the group as it was, new ids), and later spells on the changed group
+ * squander (Q3). The Jade Gargoyle "can't be targeted by individual spells, per its text".
  */
 export const REPLACEMENT_SPELLS: readonly SpellDefinition[] = [
   catalogEntry({
     key: 'lycanthropy',
     name: 'Lycanthropy',
     house: 'abomination',
-    type: 'manifestation',
-    // Q3: recruit group → monster group.
+    type: 'alteration',
+    // Q3: recruit group → monster group; dispelled, monster group → the recruit group again.
     target: { kind: 'group', groupKind: 'recruit' },
     cost: { primary: 5, secondary: 2 },
     effects: [{ replaceGroup: { with: { minions: times(2, monster('werewolf', { hp: 7, armor: 1, damage: 4 })) } } }],
+    triggers: [{ on: 'whenDispelled', do: { restore: {} } }],
+    movesToReplacement: true,
   }),
   catalogEntry({
     key: 'devolution',
@@ -56,11 +60,13 @@ export const REPLACEMENT_SPELLS: readonly SpellDefinition[] = [
     key: 'karkara',
     name: 'Karkara',
     house: 'body',
-    type: 'manifestation',
-    // Seed v2.10: group → group (any group becomes one karkara).
+    type: 'alteration',
+    // Seed v2.10: group → group (any group becomes one karkara); dispelled, the group it was comes back.
     target: { kind: 'group' },
     cost: { primary: 5, secondary: 2 },
     effects: [{ replaceGroup: { with: { minions: [monster('karkara', { hp: 8, armor: 2, damage: 4 })] } } }],
+    triggers: [{ on: 'whenDispelled', do: { restore: {} } }],
+    movesToReplacement: true,
   }),
   catalogEntry({
     key: 'civilize',
@@ -97,11 +103,17 @@ export const REPLACEMENT_SPELLS: readonly SpellDefinition[] = [
     name: 'Jade Gargoyle',
     house: 'making',
     type: 'manifestation',
-    // Q4: recruit → recruit. (The real gargoyle cannot be targeted by individual spells; not modelled.)
+    // Q4: recruit → recruit, which "can't be targeted by individual spells, per its text".
     target: { kind: 'minion', groupKind: 'recruit' },
     cost: { primary: 4, secondary: 2 },
     // B3: a recruit is a swordsman or an archer; the gargoyle is a heavily armoured swordsman.
-    effects: [{ replaceMinion: { with: recruit('swordsman', { hp: 8, armor: 4, damage: 3 }) } }],
+    effects: [
+      {
+        replaceMinion: {
+          with: { ...recruit('swordsman', { hp: 8, armor: 4, damage: 3 }), cannotBeTargetedBy: ['individual-spells'] },
+        },
+      },
+    ],
   }),
   catalogEntry({
     key: 'odar',

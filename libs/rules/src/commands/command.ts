@@ -3,7 +3,11 @@ import type { Colour } from '../model/players';
 import type { GameSetup } from '../setup/game-setup';
 
 export interface CommandDataMap {
-  CreateGame: { gameId: string; setup: GameSetup };
+  /**
+   * `fromRecord`: the set-up was rebuilt from a recorded GameCreated (re-simulation), which holds every definition
+   * the game uses: the catalog is not consulted, so a name a later catalog defines changes nothing in an old game.
+   */
+  CreateGame: { gameId: string; setup: GameSetup; fromRecord?: boolean };
   /** S3: target a spell from hand (an order of the orders phase). */
   TargetSpell: { player: Colour; spell: string; target: EntityRef };
   /** S3/S4: change one's mind before confirming. */

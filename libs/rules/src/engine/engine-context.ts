@@ -14,6 +14,12 @@ export class EngineContext {
    */
   private groupsKeptAlive: Set<string> | null = null;
 
+  /**
+   * S1: an active spell that is replacing its own host group and moves to the replacement: the old group's death
+   * must not take it out of play. Run-local, like groupsKeptAlive.
+   */
+  private spellsInTransit: Set<string> | null = null;
+
   /** [A] The CommandBudgetSpent this command recorded once it had spent its event budget, if it has. */
   private budgetSpentEventId: string | null = null;
 
@@ -37,6 +43,18 @@ export class EngineContext {
 
   isGroupKeptAlive(groupId: string): boolean {
     return this.groupsKeptAlive?.has(groupId) ?? false;
+  }
+
+  keepSpellInPlay(activeSpellId: string): void {
+    (this.spellsInTransit ??= new Set()).add(activeSpellId);
+  }
+
+  releaseSpell(activeSpellId: string): void {
+    this.spellsInTransit?.delete(activeSpellId);
+  }
+
+  isSpellKeptInPlay(activeSpellId: string): boolean {
+    return this.spellsInTransit?.has(activeSpellId) ?? false;
   }
 
   /**

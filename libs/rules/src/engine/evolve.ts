@@ -5,6 +5,7 @@ import type { GameState } from '../model/game-state';
 import { creationEvolvers } from '../evolve/creation.evolve';
 import { damageEvolvers } from '../evolve/damage.evolve';
 import { deathEvolvers } from '../evolve/death.evolve';
+import { movementEvolvers } from '../evolve/movement.evolve';
 import type { Evolver, EvolverMap } from '../evolve/evolver';
 import { orderEvolvers } from '../evolve/orders.evolve';
 import { setupEvolvers } from '../evolve/setup.evolve';
@@ -19,6 +20,7 @@ const EVOLVERS: EvolverMap = {
   ...deathEvolvers,
   ...spellEvolvers,
   ...creationEvolvers,
+  ...movementEvolvers,
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { DeathCategory, EntityRef } from '../model/game-state';
+import type { GameRules } from '../model/game-rules';
 import type { House, ManaPool } from '../model/mana';
 import type { Colour, Player } from '../model/players';
 import type {
@@ -7,23 +8,35 @@ import type {
   MinionKind,
   MinionSpec,
   SpellDefinition,
+  SpellHook,
   StructureKind,
+  TargetingRestriction,
+  TerrainDefinition,
+  TerrainHook,
 } from '../model/spell-definition';
 import type { ActiveSpellSetup, GroupSetup, SquareSetup, StructureSetup } from '../setup/game-setup';
 import type { SquanderReason } from '../pipelines/squander-reasons';
 
-/** Where a triggered effect comes from: a minion's own trait, or an active spell. */
-export type TriggerSource = { trait: number; minionId: string } | { activeSpellId: string; spell: string };
+/** Where a triggered effect comes from: a minion's own trait, an active spell, or a square's terrain. */
+export type TriggerSource =
+  { trait: number; minionId: string } | { activeSpellId: string; spell: string } | { terrain: string; square: string };
 
 export type DamageResult = 'bounced' | 'damaged' | 'killed';
 
 /** A created minion as the event records it: everything needed to rebuild it. */
-export interface CreatedMinion extends Required<Omit<MinionSpec, 'maxHp' | 'maxArmor' | 'class'>> {
+export interface CreatedMinion extends Required<
+  Omit<MinionSpec, 'maxHp' | 'maxArmor' | 'class' | 'cannotBeTargetedBy'>
+> {
   id: string;
   class: string | null;
   maxHp: number;
   maxArmor: number;
+  /** Only when the minion carries targeting restrictions (so minions without any are recorded as before). */
+  cannotBeTargetedBy?: TargetingRestriction[];
 }
+
+/** A minion of a group a spell replaced, as it stood then: what `restore` brings back (with new ids). */
+export type ReplacedMinion = Omit<CreatedMinion, 'id'>;
 
 /**
  * The event vocabulary (DESIGN.md): event type → data. Names and fields DESIGN.md lists are kept as given;
@@ -36,7 +49,11 @@ export interface EventDataMap {
     name: string;
     seed: number;
     initiative: Colour;
+    /** Only when the set-up chose any (absent: the defaults, the only rules of engines before 1.7.0). */
+    rules?: GameRules;
     spells: Record<string, SpellDefinition>;
+    /** Only when the game's squares use any (the set-up's and the catalog's, copied in). */
+    terrains?: Record<string, TerrainDefinition>;
     players: Record<Colour, { house: House; mana: ManaPool; income: ManaPool; hand: string[]; deck: string[] }>;
     board: {
       groups: GroupSetup[];
@@ -62,6 +79,8 @@ export interface EventDataMap {
   OrdersConfirmed: { player: Colour };
   SpellExecutionPhaseStarted: { orderIds: string[] };
   CombatPhaseStarted: { orderIds: string[] };
+  /** D6: a combat round after the first (the first is the phase's start); `rounds` is the game's number [A]. */
+  CombatRoundStarted: { round: number; rounds: number };
   ArmorRestored: { minionId: string; armorBefore: number; armorAfter: number };
   AttackExecuting: { orderId: string; player: Colour; attackerId: string; victimId: string };
   /**
@@ -70,7 +89,7 @@ export interface EventDataMap {
    */
   AttackFizzled: {
     orderId: string;
-    reason: 'attacker-gone' | 'victim-gone' | 'budget-spent';
+    reason: 'attacker-gone' | 'victim-gone' | 'not-same-square' | 'budget-spent';
     reasonEventId: string | null;
   };
   TurnEnded: { turn: number };
@@ -89,6 +108,10 @@ export interface EventDataMap {
   ProtectionBypassed: { minionId: string; by: TriggerSource };
   MinionHit: { minionId: string; attackerId: string };
   HitEffectTriggered: { minionId: string; attackerId: string; by: TriggerSource; action: Action };
+  /** D1: an "is hit in combat" effect of the minion a combat blow hits. */
+  HitInCombatEffectTriggered: { minionId: string; attackerId: string; by: TriggerSource; action: Action };
+  /** K1 [A: once its blow landed]: the attacker's "hits" effect ("hits give …", a weapon spell's extra damage). */
+  HitsEffectTriggered: { attackerId: string; victimId: string; by: TriggerSource; action: Action };
   ArmorSoaked: {
     minionId: string;
     soaked: number;
@@ -113,6 +136,8 @@ export interface EventDataMap {
   DeathStarted: { minionId: string; category: DeathCategory; attackerId: string | null; startStep: 'E1' | 'E2' };
   MinionDying: { minionId: string };
   DyingEffectTriggered: { minionId: string; by: TriggerSource; action: Action };
+  /** K1 [A: E1]: an "if killed" effect of a minion dying from a `kills` death. */
+  IfKilledEffectTriggered: { minionId: string; attackerId: string; by: TriggerSource; action: Action };
   DyingCancelled: { minionId: string; by: TriggerSource; hp: number };
   DyingCancelIgnored: { minionId: string; by: TriggerSource };
   DeathAverted: { minionId: string; hp: number };
@@ -167,6 +192,36 @@ export interface EventDataMap {
   GroupReplaced: { groupId: string; replacementId: string };
   MinionReplaced: { minionId: string; replacementId: string };
   StructureReplaced: { structureId: string; replacementId: string };
+  /** S1: a spell that replaced its own host moves to the replacement, remembering the group it replaced. */
+  SpellTransferred: {
+    activeSpellId: string;
+    spell: string;
+    from: EntityRef;
+    to: EntityRef;
+    replaced: ReplacedMinion[];
+  };
+  /** A spell's own hook fires: S9 "when dispelled", S1 "when it expires", [A] "when it fails". */
+  SpellHookTriggered: { hook: SpellHook; by: TriggerSource; subject: EntityRef; action: Action };
+
+  // Terrain and movement (B5 [A])
+  /** [A] A square's terrain acts on a group standing on it (K1: a death it causes "dies"). */
+  TerrainEffectTriggered: { square: string; terrain: string; groupId: string; on: TerrainHook; action: Action };
+  GroupMoved: { groupId: string; from: string; to: string };
+  /** [A] A move that did not happen: the square holds another group of the owner, or the group is inside a spell. */
+  GroupMoveBlocked: {
+    groupId: string;
+    from: string;
+    to: string;
+    reason: 'occupied' | 'inside-spell';
+    blockedBy: string | null;
+  };
+  /** [A] An active spell takes its host group inside itself, off the board (it keeps `square`, the one it left). */
+  GroupTakenInside: { groupId: string; activeSpellId: string; square: string };
+  /** [A] The spell it was inside left play: the group comes back onto the square it left. */
+  GroupReleased: { groupId: string; activeSpellId: string; square: string };
+  /** [A] Coming back, the group finds the square occupied (`blockedBy`): the spell fails (its whenFails hook). */
+  GroupReleaseFailed: { groupId: string; activeSpellId: string; square: string; blockedBy: string };
+
   TriggerDepthExceeded: { by: TriggerSource; depth: number };
   /** [A] The command has recorded its budget of events: no further trigger, effect or attack takes place in it. */
   CommandBudgetSpent: { budget: number };

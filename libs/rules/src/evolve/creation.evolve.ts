@@ -10,6 +10,7 @@ export const creationEvolvers: EvolverMap = {
       owner: data.owner,
       square: data.square,
       kind: data.kind,
+      heldBy: null,
       minionIds: [],
       spells: [],
     };

@@ -1,11 +1,15 @@
 import type { EventDataMap } from '../events/event-vocabulary';
 import type { GameState, Minion } from '../model/game-state';
 import type { Player } from '../model/players';
-import type { MinionSpec } from '../model/spell-definition';
+import type { MinionSpec, TargetingRestriction } from '../model/spell-definition';
 import type { EvolverMap } from './evolver';
 import { asIdRecord } from '../model/id-record';
+import { gameRulesOf } from '../model/game-rules';
 import { noteEnteredPlay } from '../model/play-order.index';
 import { activeSpellAt, firstMinionOf, groupAt, minionAt, squareAt, structureAt } from '../model/entity-accessors';
+
+/** Shared by every minion without restrictions (never changed in place): no list allocated per minion. */
+const NO_RESTRICTIONS: readonly TargetingRestriction[] = Object.freeze([]);
 
 export function minionFromSpec(spec: MinionSpec & { id: string }, owner: Player, groupId: string): Minion {
   return {
@@ -22,6 +26,7 @@ export function minionFromSpec(spec: MinionSpec & { id: string }, owner: Player,
     attacks: spec.attacks,
     status: 'alive',
     traits: spec.traits ?? [],
+    cannotBeTargetedBy: spec.cannotBeTargetedBy ?? NO_RESTRICTIONS,
     spells: [],
   };
 }
@@ -43,7 +48,9 @@ function gameCreated(state: GameState, data: EventDataMap['GameCreated']): void 
   state.name = data.name;
   state.seed = data.seed;
   state.initiative = data.initiative;
+  state.rules = gameRulesOf(data.rules);
   state.spells = asIdRecord(data.spells);
+  state.terrains = asIdRecord(data.terrains ?? {});
   for (const colour of ['red', 'blue'] as const) {
     const setup = data.players[colour];
     const player = state.players[colour];
@@ -63,6 +70,7 @@ function gameCreated(state: GameState, data: EventDataMap['GameCreated']): void 
       owner: group.owner,
       square: group.square,
       kind: firstMinionOf(group.minions, group.id).kind,
+      heldBy: null,
       minionIds: group.minions.map((minion) => minion.id),
       spells: [],
     };
@@ -82,6 +90,7 @@ function gameCreated(state: GameState, data: EventDataMap['GameCreated']): void 
       visible: active.visible,
       expiresAtTurn: active.expiresAtTurn,
       statChanges: [],
+      replaced: null,
     };
   }
   // Host and owner lists in set-up order, which is their casting order (S8).

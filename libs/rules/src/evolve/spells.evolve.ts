@@ -47,6 +47,7 @@ export const spellEvolvers: EvolverMap = {
       visible: data.visible,
       expiresAtTurn: data.expiresAtTurn,
       statChanges: [],
+      replaced: null,
     };
     state.counters.entity += 1;
     if ('square' in data.host) ensureSquare(state, data.host.square);
@@ -55,6 +56,16 @@ export const spellEvolvers: EvolverMap = {
     recordCastOnce(state, data.orderId);
   },
   SpellDispelled: (state, data) => detachActiveSpell(state, data.activeSpellId),
+  SpellTransferred: (state, data) => {
+    const active = activeSpellAt(state, data.activeSpellId);
+    // The old host is gone (replaced): its list went with it; the spell joins its new host's list (S8).
+    const old = hostSpells(state, active.host);
+    if (old) removeOne(old, active.id);
+    active.host = data.to;
+    active.replaced = data.replaced;
+    const list = hostSpells(state, data.to);
+    if (list) list.push(active.id);
+  },
   SpellExpired: (state, data) => detachActiveSpell(state, data.activeSpellId),
   AttackExecuting: (state, data) => {
     const order = state.orders[data.orderId];

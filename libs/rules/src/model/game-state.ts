@@ -1,6 +1,16 @@
 import type { ManaPool, House } from './mana';
 import type { Colour, Player } from './players';
-import type { AttackSpec, MinionKind, SpellDefinition, StructureKind, Trigger } from './spell-definition';
+import type { GameRules } from './game-rules';
+import type {
+  AttackSpec,
+  MinionKind,
+  MinionSpec,
+  SpellDefinition,
+  StructureKind,
+  TargetingRestriction,
+  TerrainDefinition,
+  Trigger,
+} from './spell-definition';
 
 export type Phase = 'setup' | 'start' | 'orders' | 'spellExecution' | 'combat' | 'endOfTurn' | 'garbageCollection';
 
@@ -25,6 +35,8 @@ export interface Minion {
   attacks: AttackSpec[];
   status: MinionStatus;
   traits: Trigger[];
+  /** Targeting restrictions of its own ("can't be targeted by individual spells"); active spells may add more. */
+  cannotBeTargetedBy: readonly TargetingRestriction[];
   /** S8: active individual spells on this minion, oldest first. */
   spells: string[];
 }
@@ -33,7 +45,10 @@ export interface Minion {
 export interface Group {
   id: string;
   owner: Player;
+  /** The square it stands on; while it is inside a spell, the square it left. */
   square: string;
+  /** [A] The active spell it is inside (off the board), or null when it stands on its square. */
+  heldBy: string | null;
   kind: MinionKind;
   minionIds: string[];
   /** S8: active group spells, oldest first. */
@@ -71,6 +86,8 @@ export interface ActiveSpell {
   expiresAtTurn: number | null;
   /** modifyStats effects applied while it is active, undone when it leaves play. */
   statChanges: { minionId: string; armor: number; maxHp: number; damage: number }[];
+  /** The group it replaced when it took over its host by replacing it (S1 transfer), for `restore`; else null. */
+  replaced: MinionSpec[] | null;
 }
 
 export interface SpellOrder {
@@ -144,7 +161,11 @@ export interface GameState {
   turn: number;
   phase: Phase;
   initiative: Colour;
+  /** The per-game choices among the assumptions (D6 rounds, S5/S9, D3), as its set-up gave them or by default. */
+  rules: GameRules;
   spells: Record<string, SpellDefinition>;
+  /** B5: the terrain definitions the game's squares use, by name. */
+  terrains: Record<string, TerrainDefinition>;
   players: Record<Player, PlayerState>;
   minions: Record<string, Minion>;
   /** The ids of `minions` in the order they came into play: board-wide steps walk this list (docs/performance.md). */

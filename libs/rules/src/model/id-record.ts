@@ -18,6 +18,7 @@ export function asIdRecord<T>(record: Record<string, T>): Record<string, T> {
 /** The id-keyed records of a state. */
 export const ID_RECORDS = [
   'spells',
+  'terrains',
   'minions',
   'groups',
   'structures',

@@ -2,6 +2,7 @@ import type { GameState, PlayerState } from './game-state';
 import { idRecord } from './id-record';
 import { emptyPool } from './mana';
 import type { Player } from './players';
+import { defaultGameRules } from './game-rules';
 
 export function emptyPlayer(id: Player): PlayerState {
   return {
@@ -29,7 +30,9 @@ export function initialState(): GameState {
     turn: 0,
     phase: 'setup',
     initiative: 'red',
+    rules: defaultGameRules(),
     spells: idRecord(),
+    terrains: idRecord(),
     players: { red: emptyPlayer('red'), blue: emptyPlayer('blue'), neutral: emptyPlayer('neutral') },
     minions: idRecord(),
     minionIds: [],

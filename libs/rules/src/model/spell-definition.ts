@@ -51,6 +51,15 @@ export interface AttackSpec {
   ignoresArmor?: boolean;
 }
 
+/**
+ * What a minion (or, through `hostCannotBeTargetedBy`, an active spell on it) may refuse to be targeted by:
+ * `individual-spells`, the minion spells of S2 ("can't be targeted by individual spells", the Jade Gargoyle's text
+ * as the death pages quote it). Orders breaking it are refused when given, and a spell targeted before it held
+ * squanders at execution (S10).
+ */
+export const TARGETING_RESTRICTIONS = ['individual-spells'] as const;
+export type TargetingRestriction = (typeof TARGETING_RESTRICTIONS)[number];
+
 /** A minion as written in a set-up or created by an action (without id when created). */
 export interface MinionSpec {
   id?: string;
@@ -62,6 +71,8 @@ export interface MinionSpec {
   maxArmor?: number;
   attacks: AttackSpec[];
   traits?: Trigger[];
+  /** Targeting restrictions the minion carries (none when absent). */
+  cannotBeTargetedBy?: TargetingRestriction[];
 }
 
 /** The effects vocabulary (DESIGN.md): every action is a one-key object. */
@@ -79,6 +90,15 @@ export interface ActionParams {
   modifyDamage: { by: number };
   cancelDamage: Record<string, never>;
   summon: { minions: MinionSpec[] };
+  /** [A] The group (a minion's: its group) goes to the square `to`, if the square's occupancy allows (movement.actions.ts). */
+  move: { to: string };
+  /** [A] An active spell takes its host group inside itself: off the board until the spell leaves play. */
+  takeInside: Record<string, never>;
+  /**
+   * Replaces the host group by the group its spell replaced when it took that group over ("dispelling Karkara /
+   * Lycanthropy", Q3): only in a spell's whenDispelled or whenExpires trigger.
+   */
+  restore: Record<string, never>;
 }
 export type ActionName = keyof ActionParams;
 export type Action = { [K in ActionName]: { [P in K]: ActionParams[K] } }[ActionName];
@@ -97,6 +117,9 @@ export const ACTION_NAMES: readonly ActionName[] = [
   'modifyDamage',
   'cancelDamage',
   'summon',
+  'move',
+  'takeInside',
+  'restore',
 ];
 
 /** The name and parameters of a one-key action object. */
@@ -106,23 +129,45 @@ export function actionOf(action: Action): { name: ActionName; params: ActionPara
   return { name, params: (action as Record<string, ActionParams[ActionName]>)[name]! };
 }
 
-/** Trigger hooks (DESIGN.md) and the pipeline step each one belongs to. */
+/**
+ * Trigger hooks (DESIGN.md) and where each one fires. The pages' phrases that look alike are distinct hooks:
+ * "is hit by" (`hitBy`: any damage with an attacker to blame) and "is hit in combat" (`hitInCombat`: a combat blow
+ * only), both D1; "if killed" (`ifKilled`: E1, a `kills` death only, while the minion is dying, so it may still
+ * return it to life [A]) and "when … is killed" (`whenKilled`: E2, once it is dead). `hits` is the attacker's side
+ * of a combat blow ("hits give …", weapon spells' extra damage, K1 `kills`) [A: once the blow has landed, T3].
+ * The last three are a spell's own, fired as it leaves play or fails (spell-hooks.ts).
+ */
 export const HOOKS = {
   beforeArmor: 'D1',
   hitBy: 'D1',
+  hitInCombat: 'D1',
+  hits: 'T3',
   afterArmor: 'D3',
   isDying: 'E1',
+  ifKilled: 'E1',
   whenKilled: 'E2',
   whenDies: 'E2',
   atStartOfTurn: 'T1',
+  whenDispelled: 'S9',
+  whenExpires: 'S1',
+  whenFails: 'A',
 } as const;
 export type Hook = keyof typeof HOOKS;
+
+/** The hooks of an active spell itself rather than of its host: never a minion's trait. */
+export const SPELL_HOOKS = ['whenDispelled', 'whenExpires', 'whenFails'] as const;
+export type SpellHook = (typeof SPELL_HOOKS)[number];
+
+export function isSpellHook(hook: Hook): hook is SpellHook {
+  return (SPELL_HOOKS as readonly Hook[]).includes(hook);
+}
 
 /** Actions that only make sense inside the hook that gives them something to act on. */
 export const HOOK_ONLY_ACTIONS: Partial<Record<ActionName, readonly Hook[]>> = {
   modifyDamage: ['beforeArmor', 'afterArmor'],
   cancelDamage: ['beforeArmor', 'afterArmor'],
-  returnToLife: ['isDying'],
+  returnToLife: ['isDying', 'ifKilled'],
+  restore: ['whenDispelled', 'whenExpires'],
 };
 
 export interface Trigger {
@@ -132,8 +177,28 @@ export interface Trigger {
   protective?: boolean;
   /** Only act on damage of this physical kind (e.g. a protection against missiles). */
   damageKind?: PhysicalKind;
-  /** Whom the action hits: the host (default) or the attacker to blame, where there is one. */
+  /**
+   * Whom the action hits: the host (default) or the attacker to blame, where there is one. A `hits` trigger acts on
+   * the minion its host hit, and takes no subject.
+   */
   subject?: 'self' | 'attacker';
+}
+
+/** [A] When a terrain acts on a group standing on it: as the group enters the square, or after each start of turn. */
+export const TERRAIN_HOOKS = ['groupEnters', 'afterStartOfTurn'] as const;
+export type TerrainHook = (typeof TERRAIN_HOOKS)[number];
+
+export interface TerrainTrigger {
+  on: TerrainHook;
+  /** Acts on the group; nobody is to blame, so a death it causes is `dies` (K1: "terrain", "drowning in water"). */
+  do: Action;
+}
+
+/** B5: what a square's terrain does (a square names its terrain; one nothing defines is a plain label). */
+export interface TerrainDefinition {
+  key: string;
+  name: string;
+  triggers: TerrainTrigger[];
 }
 
 /** The effects vocabulary's spell definition (DESIGN.md "Effects vocabulary"). */
@@ -151,4 +216,12 @@ export interface SpellDefinition {
   duration?: number;
   effects: Action[];
   triggers: Trigger[];
+  /** While active and visible, its host minion (or every minion of its host group) carries these restrictions. */
+  hostCannotBeTargetedBy?: TargetingRestriction[];
+  /**
+   * S1 "some spells can transfer to new hosts": an alteration or conjuration whose effect replaces its own host
+   * group moves to the replacement instead of leaving play with the old group, and remembers the group it replaced
+   * (for `restore`). Without it, such a spell leaves play with its host (host-died), as before 1.7.0.
+   */
+  movesToReplacement?: boolean;
 }

@@ -31,8 +31,14 @@ export function activeSpellsOn(state: GameState, host: EntityRef): ActiveSpell[]
   return (hostSpells(state, host) ?? []).map((id) => activeSpellAt(state, id));
 }
 
+/** The groups standing on a square (a group inside a spell stands nowhere). */
 export function groupsOnSquare(state: GameState, square: string): Group[] {
-  return Object.values(state.groups).filter((group) => group.square === square);
+  return Object.values(state.groups).filter((group) => group.square === square && group.heldBy === null);
+}
+
+/** [A] Whether a minion is alive and on the board: in a group that is not inside a spell. */
+export function isOnBoard(state: GameState, minion: Minion | undefined): minion is Minion {
+  return isAlive(minion) && state.groups[minion.groupId as string]?.heldBy === null;
 }
 
 /**

@@ -1,9 +1,17 @@
 import { reject } from '../commands/command-rejected.error';
 import type { CommandDataMap } from '../commands/command';
 import type { EngineContext } from '../engine/engine-context';
+import type { GameState, Minion } from '../model/game-state';
 import { attackOrdersOf, attacksOrderedBy, groupOf, isAlive, lookup } from '../model/state-queries';
 import { RULES_OPTIONS } from '../rules-options';
 import { requireEntityId, requireOrdersPhase } from './order-guards';
+
+/** T3 [A]: a minion of a group inside a spell is off the board: it neither attacks nor is attacked. */
+function requireOnBoard(state: GameState, minion: Minion, field: 'attacker' | 'victim'): void {
+  const heldBy = groupOf(state, minion)?.heldBy ?? null;
+  if (heldBy !== null)
+    reject('rule', 'T3', `minion ${minion.id} is inside active spell ${heldBy}, off the board [A]`, field);
+}
 
 /** T3: an attack order names one of the player's living minions, one of its attacks, and an enemy victim. */
 export function orderAttack(ctx: EngineContext, data: CommandDataMap['OrderAttack']): void {
@@ -24,6 +32,8 @@ export function orderAttack(ctx: EngineContext, data: CommandDataMap['OrderAttac
   if (victim === undefined) reject('not-found', 'T3', `minion ${data.victimId} is not on the board`, 'victim');
   if (!isAlive(victim)) reject('rule', 'T3', `minion ${data.victimId} is not alive`, 'victim');
   if (victim.owner === player) reject('rule', 'T3', `minion ${data.victimId} is ${player}'s own`, 'victim');
+  requireOnBoard(state, attacker, 'attacker');
+  requireOnBoard(state, victim, 'victim');
   if (RULES_OPTIONS.combatRequiresSameSquare && groupOf(state, attacker)?.square !== groupOf(state, victim)?.square) {
     reject(
       'rule',

@@ -4,11 +4,14 @@ import type { Player } from '../model/players';
 import { isAlive, lookup, ownerOf } from '../model/state-queries';
 import type { TargetRule } from '../model/spell-definition';
 import { groupAt, minionAt, structureAt } from '../model/entity-accessors';
+import { breaksRestriction } from '../model/targeting-restrictions';
 
 export interface TargetProblem {
   kind: 'not-found' | 'rule';
   rule: string;
   reason: string;
+  /** The target carries a targeting restriction the spell breaks (S10: squanders as `target-untargetable`). */
+  untargetable?: true;
 }
 
 /** Does the target exist on the board and is it alive? */
@@ -82,6 +85,14 @@ export function checkTargetRule(
         reason: `the spell targets a ${rule.side} ${rule.kind}, and ${describeRef(target)} belongs to ${owner}`,
       };
     }
+  }
+  if ('minion' in target && breaksRestriction(state, minionAt(state, target.minion), rule.kind)) {
+    return {
+      kind: 'rule',
+      rule: 'S10',
+      reason: `minion ${target.minion} can't be targeted by individual spells`,
+      untargetable: true,
+    };
   }
   return null;
 }

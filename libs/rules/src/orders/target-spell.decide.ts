@@ -5,8 +5,18 @@ import { describeRef, sameRef } from '../model/entity-ref';
 import { canAfford, costInMana, MANA_TYPES } from '../model/mana';
 import { activeSpellsOn, groupsOnSquare, lookup, ordersGiven } from '../model/state-queries';
 import { isCumulative, isInstant } from '../model/spell-definition';
+import type { SpellDefinition } from '../model/spell-definition';
+import type { GameState } from '../model/game-state';
 import { requireEntityRef, requireOrdersPhase, requireSpellKey } from './order-guards';
 import { checkTargetRule } from './target-rule';
+
+/**
+ * S5: a player may target two copies of a spell on one target in one turn when the spell "explicitly state[s]
+ * 'cumulative'"; a non-visible spell, which S9 calls cumulative, as the game's `nonVisibleDuplicates` reading says [A].
+ */
+function mayBeTargetedTwice(state: GameState, spell: SpellDefinition): boolean {
+  return spell.cumulative || (!spell.visible && state.rules.nonVisibleDuplicates === 'allowed');
+}
 
 /**
  * S3: a spell from hand becomes targeted. Its casting requirements are checked now (S10): the target rule (S2,
@@ -32,7 +42,7 @@ export function targetSpell(ctx: EngineContext, data: CommandDataMap['TargetSpel
   if ('square' in data.target && groupsOnSquare(state, data.target.square).length > 0) {
     reject('rule', 'S10', `square ${data.target.square} holds a group; square spells need an empty square`, 'target');
   }
-  if (!isCumulative(spell)) {
+  if (!mayBeTargetedTwice(state, spell)) {
     const twin = ordersGiven(state).find(
       (order) =>
         order.kind === 'cast' &&

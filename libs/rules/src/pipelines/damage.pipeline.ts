@@ -15,6 +15,8 @@ export interface DamageRun {
   damage: DamageType;
   /** The attacker to blame, if any (combat damage always has one). */
   attackerId: string | null;
+  /** A combat blow (an attack order striking, T3): "is hit in combat" and the attacker's "hits" effects apply. */
+  combatBlow: boolean;
   /** The event behind this damage (a spell execution, an attack, a trigger). */
   cause: string;
   depth: number;
@@ -50,8 +52,7 @@ export function takeDamage(ctx: EngineContext, run: DamageRun): DamageResult | n
   if (!(run.damage.ignoresArmor || run.damage.magical)) {
     if (!soakArmor(ctx, flight)) return resolve(ctx, flight, 'bounced', 'D2');
   }
-  afterArmor(ctx, flight);
-  if (flight.remaining <= 0) return resolve(ctx, flight, 'bounced', 'D3');
+  if (afterArmor(ctx, flight)) return resolve(ctx, flight, 'bounced', 'D3');
   // An effect killed the minion on the way: its death has already run.
   if (!isAlive(minion)) return resolve(ctx, flight, 'killed', null);
   const result = resolve(ctx, flight, applyDamage(ctx, flight), null);
@@ -61,7 +62,7 @@ export function takeDamage(ctx: EngineContext, run: DamageRun): DamageResult | n
 
 /**
  * D1: every "before checking armor" effect, in order, even once the damage is down to 0; then, with an attacker,
- * every "is hit by" effect. D1 itself never halts.
+ * every "is hit by" effect, and for a combat blow every "is hit in combat" effect. D1 itself never halts.
  */
 function beforeArmor(ctx: EngineContext, flight: InFlight): void {
   const { run } = flight;
@@ -72,17 +73,26 @@ function beforeArmor(ctx: EngineContext, flight: InFlight): void {
     { minionId: run.minionId, attackerId: run.attackerId },
     { rule: 'D1', step: 'D1', cause: flight.incoming },
   );
-  hitByEffects(ctx, flight, run.attackerId, hit);
+  hitEffects(ctx, flight, run.attackerId, hit, 'hitBy');
+  if (run.combatBlow) hitEffects(ctx, flight, run.attackerId, hit, 'hitInCombat');
 }
 
-/** D1: the minion's "is hit by" effects that match the blow, each recorded, then run. */
-function hitByEffects(ctx: EngineContext, flight: InFlight, attackerId: string, hit: string): void {
+const HIT_EVENTS = { hitBy: 'HitEffectTriggered', hitInCombat: 'HitInCombatEffectTriggered' } as const;
+
+/** D1: the minion's "is hit by" (or "is hit in combat") effects that match the blow, each recorded, then run. */
+function hitEffects(
+  ctx: EngineContext,
+  flight: InFlight,
+  attackerId: string,
+  hit: string,
+  hook: 'hitBy' | 'hitInCombat',
+): void {
   const { run } = flight;
-  for (const firing of triggersFor(ctx.state, flight.minion, 'hitBy')) {
+  for (const firing of triggersFor(ctx.state, flight.minion, hook)) {
     if (!matchesDamage(firing.trigger, run.damage) || bypassedByMagic(firing.trigger, run.damage)) continue;
     if (ctx.budgetSpent(hit)) return;
     const triggered = ctx.emit(
-      'HitEffectTriggered',
+      HIT_EVENTS[hook],
       { minionId: run.minionId, attackerId, by: firing.by, action: firing.trigger.do },
       { rule: 'D1', step: 'D1', cause: hit, copies: firing.trigger.do },
     );
@@ -111,10 +121,17 @@ function soakArmor(ctx: EngineContext, flight: InFlight): boolean {
   return flight.remaining > 0;
 }
 
-/** D3: the cap to current HP comes once, first; then every "after checking armor" effect, in order. */
-function afterArmor(ctx: EngineContext, flight: InFlight): void {
+/**
+ * D3: the cap to current HP comes once, first; then every "after checking armor" effect, in order. True when the
+ * run halts bounced: "If this cancels the damage". Damage that came to D3 as 0 and that no effect raised is bounced
+ * too by the default reading; the `applied` reading [A] sends it on to D4 (the game's `zeroDamageAtD3`).
+ */
+function afterArmor(ctx: EngineContext, flight: InFlight): boolean {
   capAtHp(ctx, flight);
+  const arrived = flight.remaining;
   applyDamageEffects(ctx, flight, 'afterArmor');
+  if (flight.remaining > 0) return false;
+  return arrived > 0 || ctx.state.rules.zeroDamageAtD3 === 'bounced';
 }
 
 const DAMAGE_EFFECT_STEP = {

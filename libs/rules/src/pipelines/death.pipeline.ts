@@ -1,5 +1,5 @@
 import type { EngineContext } from '../engine/engine-context';
-import type { DeathCategory } from '../model/game-state';
+import type { DeathCategory, Minion } from '../model/game-state';
 import { actionOf } from '../model/spell-definition';
 import { runTriggeredAction } from '../actions/run-action';
 import { leavePlay } from './leave-play';
@@ -45,23 +45,50 @@ export function runDeath(ctx: EngineContext, run: DeathRun): DeathOutcome | null
 }
 
 /**
- * E1: status := dying; every "is dying" effect is checked. The first dying-cancel returns the minion to life and
- * every later one ignores this death (E1.1). Cancelled with HP > 0: halt (E1.2); cancelled at HP ≤ 0: go on.
+ * E1: status := dying; every "is dying" effect is checked, then, for a `kills` death, every "if killed" effect (K1
+ * [A: here, while the minion is dying, so one may return it to life]). The first dying-cancel returns the minion to
+ * life and every later one ignores this death (E1.1). Cancelled with HP > 0: halt (E1.2); cancelled at HP ≤ 0: go on.
  */
 function isDying(ctx: EngineContext, run: DeathRun, started: string): { averted: boolean; cause: string } {
-  let cause = ctx.emit('MinionDying', { minionId: run.minionId }, { rule: 'E1', step: 'E1', cause: started });
+  const dying = {
+    cause: ctx.emit('MinionDying', { minionId: run.minionId }, { rule: 'E1', step: 'E1', cause: started }),
+    cancelled: false,
+  };
   const minion = minionAt(ctx.state, run.minionId);
-  let cancelled = false;
-  for (const firing of triggersFor(ctx.state, minion, 'isDying')) {
+  dyingEffects(ctx, run, minion, 'isDying', dying);
+  if (run.category === 'kills' && run.attackerId !== null) dyingEffects(ctx, run, minion, 'ifKilled', dying);
+  if (dying.cancelled && minion.hp > 0) {
+    ctx.emit('DeathAverted', { minionId: minion.id, hp: minion.hp }, { rule: 'E1.2', step: 'E1', cause: dying.cause });
+    return { averted: true, cause: dying.cause };
+  }
+  return { averted: false, cause: dying.cause };
+}
+
+/** E1: one hook's effects on a dying minion; a `returnToLife` among them is a dying-cancel (E1.1: the first wins). */
+function dyingEffects(
+  ctx: EngineContext,
+  run: DeathRun,
+  minion: Minion,
+  hook: 'isDying' | 'ifKilled',
+  dying: { cause: string; cancelled: boolean },
+): void {
+  for (const firing of triggersFor(ctx.state, minion, hook)) {
     const { name, params } = actionOf(firing.trigger.do);
     if (name !== 'returnToLife') {
       // [A] Past the command's budget no such effect fires; a dying-cancel still does (it cascades into nothing).
-      if (ctx.budgetSpent(cause)) continue;
-      const triggered = ctx.emit(
-        'DyingEffectTriggered',
-        { minionId: minion.id, by: firing.by, action: firing.trigger.do },
-        { rule: 'E1', step: 'E1', cause, copies: firing.trigger.do },
-      );
+      if (ctx.budgetSpent(dying.cause)) continue;
+      const triggered =
+        hook === 'isDying'
+          ? ctx.emit(
+              'DyingEffectTriggered',
+              { minionId: minion.id, by: firing.by, action: firing.trigger.do },
+              { rule: 'E1', step: 'E1', cause: dying.cause, copies: firing.trigger.do },
+            )
+          : ctx.emit(
+              'IfKilledEffectTriggered',
+              { minionId: minion.id, attackerId: run.attackerId as string, by: firing.by, action: firing.trigger.do },
+              { rule: 'K1', step: 'E1', cause: dying.cause, copies: firing.trigger.do },
+            );
       runTriggeredAction(ctx, firing, {
         minionId: minion.id,
         attackerId: run.attackerId,
@@ -71,19 +98,22 @@ function isDying(ctx: EngineContext, run: DeathRun, started: string): { averted:
       continue;
     }
     if (minion.status !== 'dying') {
-      ctx.emit('DyingCancelIgnored', { minionId: minion.id, by: firing.by }, { rule: 'E1.1', step: 'E1', cause });
+      ctx.emit(
+        'DyingCancelIgnored',
+        { minionId: minion.id, by: firing.by },
+        { rule: 'E1.1', step: 'E1', cause: dying.cause },
+      );
       continue;
     }
     const returned = params as { hp?: number; full?: boolean };
     const hp = returned.full ? minion.maxHp : Math.min(returned.hp ?? 1, minion.maxHp);
-    cause = ctx.emit('DyingCancelled', { minionId: minion.id, by: firing.by, hp }, { rule: 'E1', step: 'E1', cause });
-    cancelled = true;
+    dying.cause = ctx.emit(
+      'DyingCancelled',
+      { minionId: minion.id, by: firing.by, hp },
+      { rule: 'E1', step: 'E1', cause: dying.cause },
+    );
+    dying.cancelled = true;
   }
-  if (cancelled && minion.hp > 0) {
-    ctx.emit('DeathAverted', { minionId: minion.id, hp: minion.hp }, { rule: 'E1.2', step: 'E1', cause });
-    return { averted: true, cause };
-  }
-  return { averted: false, cause };
 }
 
 /** E2: status := dead; "when killed" effects for `kills`, "when dies" effects for `kills` and `dies`. */
@@ -155,6 +185,8 @@ function burial(ctx: EngineContext, run: DeathRun, cause: string): void {
 /** B4: a group with no minions dies and is removed; its spells leave play with it (S1). */
 export function groupDies(ctx: EngineContext, groupId: string, category: DeathCategory, cause: string): string {
   for (const activeSpellId of [...groupAt(ctx.state, groupId).spells]) {
+    // S1: a spell replacing this group, its host, moves to the replacement instead (replace.actions.ts).
+    if (ctx.isSpellKeptInPlay(activeSpellId)) continue;
     leavePlay(ctx, activeSpellId, 'host-died', { rule: 'S1', cause });
   }
   return ctx.emit('GroupDied', { groupId, category }, { rule: 'B4', cause });

@@ -12,6 +12,11 @@ export const SQUANDER_REASONS = {
   'blocked-by-active-copy': ['S6', 'S9'],
   /** S10: a casting requirement (the target rule) is no longer true. */
   'requirement-failed': ['S10'],
+  /**
+   * S10: the target now carries a targeting restriction the spell breaks — it gained one, or it was replaced by a
+   * minion that "can't be targeted by individual spells" (Jade Gargoyle: "they would squander even without" Q3).
+   */
+  'target-untargetable': ['S10'],
   /** S10: a group has appeared in the target square of a square spell. */
   'square-occupied': ['S10'],
   /** S11: a once-per-game spell this player already cast successfully. */

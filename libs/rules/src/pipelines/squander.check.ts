@@ -5,6 +5,7 @@ import { refId } from '../model/entity-ref';
 import { activeSpellsOn, groupsOnSquare } from '../model/state-queries';
 import { isCumulative, isInstant } from '../model/spell-definition';
 import { checkTargetRule } from '../orders/target-rule';
+import { breaksRestriction } from '../model/targeting-restrictions';
 import type { SquanderReason } from './squander-reasons';
 import { spellAt } from '../model/entity-accessors';
 
@@ -20,13 +21,24 @@ function names(event: DomainEvent, id: string): boolean {
   return Object.values(event.data).some((value) => value === id);
 }
 
-/** Q2, Q3: the target suffered a death earlier this turn; spells never switch targets. */
-function deathThisTurn(state: GameState, order: SpellOrder): Squander | null {
+/**
+ * Q2, Q3: the target suffered a death earlier this turn; spells never switch targets. An individual spell on a
+ * recruit replaced by a minion that "can't be targeted by individual spells" (the Jade Gargoyle) squanders for that
+ * restriction: "they would squander even without" Q3, as the pages put it (S10).
+ */
+function deathThisTurn(state: GameState, order: SpellOrder, targetKind: string): Squander | null {
   if ('square' in order.target || 'globe' in order.target) return null;
   const casualty = state.casualties[refId(order.target)];
   if (casualty === undefined) return null;
   const eventId = casualty.eventId;
-  if (casualty.category === 'replaced') return { reason: 'target-replaced', rule: 'Q3', eventId };
+  if (casualty.category === 'replaced') {
+    const replacement = 'minion' in order.target && casualty.replacementId !== null;
+    const successor = replacement ? state.minions[casualty.replacementId as string] : undefined;
+    if (successor !== undefined && breaksRestriction(state, successor, targetKind)) {
+      return { reason: 'target-untargetable', rule: 'S10', eventId };
+    }
+    return { reason: 'target-replaced', rule: 'Q3', eventId };
+  }
   const rule = casualty.phase === 'spellExecution' ? 'Q2' : 'Q1';
   return { reason: casualty.category === 'removed' ? 'target-removed' : 'target-dead', rule, eventId };
 }
@@ -61,7 +73,7 @@ function earlierCast(ctx: EngineContext, order: SpellOrder): string | null {
 export function squanderCheck(ctx: EngineContext, order: SpellOrder): Squander | null {
   const state = ctx.state;
   const spell = spellAt(state, order.spell);
-  const died = deathThisTurn(state, order);
+  const died = deathThisTurn(state, order, spell.target.kind);
   if (died) return died;
   if ('minion' in order.target) {
     const id = order.target.minion;
@@ -73,7 +85,12 @@ export function squanderCheck(ctx: EngineContext, order: SpellOrder): Squander |
   if ('square' in order.target) {
     const square = order.target.square;
     if (groupsOnSquare(state, square).length > 0) {
-      const eventId = ctx.latestEventWhere((event) => event.type === 'GroupCreated' && event.data.square === square);
+      const eventId = ctx.latestEventWhere(
+        (event) =>
+          (event.type === 'GroupCreated' && event.data.square === square) ||
+          (event.type === 'GroupMoved' && event.data.to === square) ||
+          (event.type === 'GroupReleased' && event.data.square === square),
+      );
       return { reason: 'square-occupied', rule: 'S10', eventId };
     }
   }
@@ -81,7 +98,13 @@ export function squanderCheck(ctx: EngineContext, order: SpellOrder): Squander |
   if (problem) {
     const target = 'globe' in order.target ? null : refId(order.target);
     const eventId = target === null ? null : ctx.latestEventWhere((event) => names(event, target));
-    return { reason: problem.kind === 'not-found' ? 'target-gone' : 'requirement-failed', rule: 'S10', eventId };
+    const reason =
+      problem.kind === 'not-found'
+        ? 'target-gone'
+        : problem.untargetable
+          ? 'target-untargetable'
+          : 'requirement-failed';
+    return { reason, rule: 'S10', eventId };
   }
   if (spell.oncePerGame && state.players[order.player].castOnce.includes(order.spell)) {
     return { reason: 'once-per-game', rule: 'S11', eventId: earlierCast(ctx, order) };

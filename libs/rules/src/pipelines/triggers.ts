@@ -1,7 +1,7 @@
 import type { TriggerSource } from '../events/event-vocabulary';
 import type { GameState, Minion } from '../model/game-state';
 import type { Player } from '../model/players';
-import type { DamageType, Hook, Trigger } from '../model/spell-definition';
+import type { DamageType, Hook, SpellDefinition, Trigger } from '../model/spell-definition';
 import { RULES_OPTIONS } from '../rules-options';
 import { activeSpellAt, spellAt } from '../model/entity-accessors';
 import { groupOf } from '../model/state-queries';
@@ -14,25 +14,43 @@ export interface FiringTrigger {
   activeSpellId: string | null;
 }
 
-function spellTriggers(state: GameState, activeSpellIds: string[], hook: Hook): FiringTrigger[] {
-  const firing: FiringTrigger[] = [];
+const NONE: readonly FiringTrigger[] = Object.freeze([]);
+const NO_TRIGGERS: readonly Trigger[] = Object.freeze([]);
+
+/** A spell definition's triggers by hook, sorted once per definition (definitions never change once a game has them). */
+const BY_HOOK = new WeakMap<SpellDefinition, Map<Hook, readonly Trigger[]>>();
+
+/** The triggers of a spell definition on one hook, in the order the definition gives them. */
+export function triggersOn(spell: SpellDefinition, hook: Hook): readonly Trigger[] {
+  let byHook = BY_HOOK.get(spell);
+  if (byHook === undefined) {
+    byHook = new Map();
+    for (const trigger of spell.triggers) byHook.set(trigger.on, [...(byHook.get(trigger.on) ?? []), trigger]);
+    BY_HOOK.set(spell, byHook);
+  }
+  return byHook.get(hook) ?? NO_TRIGGERS;
+}
+
+/** Adds the triggers on `hook` of these active spells to `firing` (made on the first one: most hooks find none). */
+function spellTriggers(
+  state: GameState,
+  activeSpellIds: string[],
+  hook: Hook,
+  firing: FiringTrigger[] | null,
+): FiringTrigger[] | null {
   for (const id of activeSpellIds) {
     const active = activeSpellAt(state, id);
-    for (const trigger of spellAt(state, active.spell).triggers) {
-      if (trigger.on === hook) {
-        firing.push({
-          trigger,
-          by: { activeSpellId: id, spell: active.spell },
-          owner: active.owner,
-          activeSpellId: id,
-        });
-      }
+    for (const trigger of triggersOn(spellAt(state, active.spell), hook)) {
+      (firing ??= []).push({
+        trigger,
+        by: { activeSpellId: id, spell: active.spell },
+        owner: active.owner,
+        activeSpellId: id,
+      });
     }
   }
   return firing;
 }
-
-const NONE: readonly FiringTrigger[] = Object.freeze([]);
 
 function hasGroupSpells(state: GameState, minion: Minion): boolean {
   return minion.groupId !== null && (state.groups[minion.groupId]?.spells.length ?? 0) > 0;
@@ -50,22 +68,27 @@ export function carriesEffects(state: GameState, minion: Minion): boolean {
 export function triggersFor(state: GameState, minion: Minion, hook: Hook): readonly FiringTrigger[] {
   // Most minions carry no effect at all: answer them without building anything (this runs several times per blow).
   if (!carriesEffects(state, minion)) return NONE;
-  const firing: FiringTrigger[] = [];
+  let firing: FiringTrigger[] | null = null;
   for (const source of RULES_OPTIONS.triggerSources) {
     if (source === 'traits') {
       minion.traits.forEach((trigger, index) => {
         if (trigger.on === hook) {
-          firing.push({ trigger, by: { trait: index, minionId: minion.id }, owner: minion.owner, activeSpellId: null });
+          (firing ??= []).push({
+            trigger,
+            by: { trait: index, minionId: minion.id },
+            owner: minion.owner,
+            activeSpellId: null,
+          });
         }
       });
     } else if (source === 'minionSpells') {
-      firing.push(...spellTriggers(state, minion.spells, hook));
+      firing = spellTriggers(state, minion.spells, hook, firing);
     } else {
       const group = groupOf(state, minion);
-      if (group !== undefined) firing.push(...spellTriggers(state, group.spells, hook));
+      if (group !== undefined) firing = spellTriggers(state, group.spells, hook, firing);
     }
   }
-  return firing;
+  return firing ?? NONE;
 }
 
 /** Does a damage-hook trigger apply to this damage at all (its damage-kind filter)? */

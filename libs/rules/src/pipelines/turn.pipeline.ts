@@ -10,12 +10,13 @@ import { isAlive } from '../model/state-queries';
 import { RULES_OPTIONS } from '../rules-options';
 import { runCombatPhase } from './combat.pipeline';
 import { leavePlay } from './leave-play';
+import { terrainAfterStartOfTurn } from './terrain.pipeline';
 import { runSpellExecutionPhase } from './spell-execution.pipeline';
 import { activeSpellAt, minionAt, spellAt } from '../model/entity-accessors';
 
 /**
- * T1, start of turn, in the order T1 lists its steps: at-start-of-turn effects → conjuration expiry → draw up to
- * hand size → mana generation → initiative update. TurnStarted announces who holds initiative in this turn; until
+ * T1, start of turn, in the order T1 lists its steps: at-start-of-turn effects → conjuration expiry → [A] the
+ * terrains' effects after the start of turn → draw up to hand size → mana generation → initiative update. TurnStarted announces who holds initiative in this turn; until
  * the update, the start-of-turn steps still follow the previous holder's sequence (B2).
  */
 export function startTurn(ctx: EngineContext, turn: number, cause: string): void {
@@ -24,6 +25,7 @@ export function startTurn(ctx: EngineContext, turn: number, cause: string): void
   const started = ctx.emit('TurnStarted', { turn, initiative }, { rule: 'T1', cause });
   startOfTurnEffects(ctx, started);
   expireConjurations(ctx, turn, started);
+  terrainAfterStartOfTurn(ctx, started);
   drawCards(ctx, started);
   generateMana(ctx, started);
   if (initiative !== previous)
@@ -121,7 +123,10 @@ function expireConjurations(ctx: EngineContext, turn: number, cause: string): vo
     const expiresAtTurn = activeSpellAt(ctx.state, id).expiresAtTurn;
     if (expiresAtTurn !== null && expiresAtTurn <= turn) expiring.push(id);
   }
-  for (const id of expiring) leavePlay(ctx, id, 'expired', { rule: 'S1', cause });
+  for (const id of expiring) {
+    // An earlier one's `whenExpires` hook may have taken this one out of play already.
+    if (ctx.state.activeSpells[id] !== undefined) leavePlay(ctx, id, 'expired', { rule: 'S1', cause });
+  }
 }
 
 /** T2 → T1: both players confirmed, so the turn executes: spells, combat, end of turn. */

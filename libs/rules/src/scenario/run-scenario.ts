@@ -36,11 +36,43 @@ export class ScenarioFailed extends Error {
   }
 }
 
-/** The command an order of a scenario file stands for. */
-export function orderCommand(player: Colour, order: ScenarioOrder, commandId: string, place: string): Command {
+/** The kinds of order a scenario turn holds (ScenarioOrder), each written as its one key. */
+export const SCENARIO_ORDER_KINDS = ['cast', 'attack', 'discard', 'cancel'] as const;
+
+/**
+ * The id the game gave a player's earlier order of this turn, by its place in that player's list (a `cancel`'s
+ * number); null when that place holds no order the rules accepted.
+ */
+export type OrderIdAt = (place: number) => string | null;
+
+/**
+ * The command an order of a scenario file stands for. A `cancel` names an earlier order of the same player and
+ * turn by its place: `orderIdAt` gives the id the game gave it.
+ */
+export function orderCommand(
+  player: Colour,
+  order: ScenarioOrder,
+  commandId: string,
+  place: string,
+  orderIdAt: OrderIdAt = () => null,
+): Command {
   const metadata = { commandId };
-  const given = ['cast', 'attack', 'discard'].filter((key) => order[key as keyof ScenarioOrder] !== undefined);
-  if (given.length !== 1) reject('invalid', null, 'an order is exactly one of "cast", "attack" or "discard"', place);
+  const given = SCENARIO_ORDER_KINDS.filter((key) => order[key] !== undefined);
+  if (given.length !== 1) {
+    reject('invalid', null, 'an order is exactly one of "cast", "attack", "discard" or "cancel"', place);
+  }
+  if (order.cancel !== undefined) {
+    const earlier = Number.isInteger(order.cancel) && order.cancel >= 0 ? orderIdAt(order.cancel) : null;
+    if (earlier === null) {
+      reject(
+        'invalid',
+        'S3',
+        `must be the place of an earlier order of ${player} this turn that was accepted`,
+        `${place}.cancel`,
+      );
+    }
+    return { type: 'CancelOrder', data: { player, orderId: earlier }, metadata };
+  }
   if (order.cast !== undefined) {
     if (order.target === undefined) reject('invalid', 'S2', 'a cast needs a target', `${place}.target`);
     return { type: 'TargetSpell', data: { player, spell: order.cast, target: order.target }, metadata };
@@ -50,6 +82,15 @@ export function orderCommand(player: Colour, order: ScenarioOrder, commandId: st
     return { type: 'OrderAttack', data: { player, attackerId: attacker, victimId: victim, attack }, metadata };
   }
   return { type: 'DiscardSpell', data: { player, spell: order.discard as string }, metadata };
+}
+
+/** The id of the order an event gives (SpellTargeted, CardDiscarded, AttackOrdered), else null. */
+function orderIdOf(event: DomainEvent | null): string | null {
+  if (event === null) return null;
+  if (event.type === 'SpellTargeted' || event.type === 'CardDiscarded' || event.type === 'AttackOrdered') {
+    return event.data.orderId;
+  }
+  return null;
 }
 
 /**
@@ -62,17 +103,20 @@ export function runScenario(scenario: Scenario, gameId = 'scenario'): ScenarioRu
   const rejections: ScenarioRejection[] = [];
   const acceptedDespiteExpectation: string[] = [];
   let state = initialState();
-  const run = (command: Command, place: string, expectRejected = false): void => {
+  /** Runs a command; returns its first event (null when the rules refused it as the file expected). */
+  const run = (command: Command, place: string, expectRejected = false): DomainEvent | null => {
     try {
       // The runner owns its state: deciding in place saves a copy of the board per command.
       const decision = execute(state, command, { inPlace: true });
       state = decision.state;
       for (const event of decision.events) events.push(event);
       if (expectRejected) acceptedDespiteExpectation.push(place);
+      return decision.events[0] ?? null;
     } catch (error) {
       if (!(error instanceof CommandRejected)) throw error;
       if (!expectRejected) throw new ScenarioFailed(place, error, events);
       rejections.push({ place, expected: true, error });
+      return null;
     }
   };
   const { turns, ...setup } = scenario;
@@ -80,16 +124,19 @@ export function runScenario(scenario: Scenario, gameId = 'scenario'): ScenarioRu
   (turns ?? []).forEach((turn, t) => {
     const number = state.turn;
     for (const colour of COLOURS) {
+      // The ids the game gave this player's orders of the turn, by place (a `cancel` names one).
+      const given: (string | null)[] = [];
+      const orderIdAt: OrderIdAt = (at) => (at < given.length ? (given[at] ?? null) : null);
       (turn.orders?.[colour] ?? []).forEach((order, o) => {
         const place = `turns[${t}].orders.${colour}[${o}]`;
         let command: Command;
         try {
-          command = orderCommand(colour, order, `turn-${number}/${colour}/${o}`, place);
+          command = orderCommand(colour, order, `turn-${number}/${colour}/${o}`, place, orderIdAt);
         } catch (error) {
           if (error instanceof CommandRejected) throw new ScenarioFailed(place, error, events);
           throw error;
         }
-        run(command, place, order.expectRejected === true);
+        given.push(orderIdOf(run(command, place, order.expectRejected === true)));
       });
     }
     for (const colour of COLOURS) {

@@ -7,6 +7,11 @@ export interface ScenarioOrder {
   target?: EntityRef;
   attack?: { attacker: string; victim: string; attack?: number };
   discard?: string;
+  /**
+   * S3/S4/S12: cancels this player's earlier order of the same turn, named by its place in the turn's list of that
+   * player's orders (0 for the first); a cancelled cast is refunded (S4 [A]), a discard taken back.
+   */
+  cancel?: number;
   /** The rules may refuse this order; the run goes on without it. */
   expectRejected?: boolean;
 }

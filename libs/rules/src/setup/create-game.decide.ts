@@ -1,11 +1,12 @@
-import { SPELL_CATALOG } from '../catalog';
+import { SPELL_CATALOG, TERRAIN_CATALOG } from '../catalog';
 import { reject } from '../commands/command-rejected.error';
 import type { CommandDataMap } from '../commands/command';
 import type { EngineContext } from '../engine/engine-context';
 import type { EventDataMap } from '../events/event-vocabulary';
 import { toPool } from '../model/mana';
 import { COLOURS } from '../model/players';
-import type { SpellDefinition } from '../model/spell-definition';
+import type { SpellDefinition, TerrainDefinition } from '../model/spell-definition';
+import { gameRulesOf } from '../model/game-rules';
 import { createdMinion } from '../actions/create-entities';
 import { startTurn } from '../pipelines/turn.pipeline';
 import { lookup } from '../model/state-queries';
@@ -18,12 +19,12 @@ import { MissingEntryError } from '../model/entity-accessors';
  * The spells a game can use: those its set-up defines, plus any catalog spell it names without defining.
  * Definitions are copied into GameCreated, so a recorded game never depends on a later catalog.
  */
-export function resolveSpells(setup: GameSetup): Record<string, SpellDefinition> {
+export function resolveSpells(setup: GameSetup, useCatalog = true): Record<string, SpellDefinition> {
   const given = setup.spells !== null && typeof setup.spells === 'object' ? setup.spells : {};
   const spells: Record<string, SpellDefinition> = { ...given };
   const name = (key: string): void => {
     // Decks repeat their cards: a key already resolved is found by the first lookup and costs nothing more.
-    if (lookup(spells, key) !== undefined) return;
+    if (!useCatalog || lookup(spells, key) !== undefined) return;
     const known = lookup(SPELL_CATALOG, key);
     if (known !== undefined) spells[key] = known;
   };
@@ -43,10 +44,30 @@ export function resolveSpells(setup: GameSetup): Record<string, SpellDefinition>
   return spells;
 }
 
+/**
+ * The terrains a game can use (B5): those its set-up defines, plus every catalog terrain one of its squares names
+ * without the set-up defining it (in the order of the squares). A name neither defines stays a plain label.
+ */
+export function resolveTerrains(setup: GameSetup, useCatalog = true): Record<string, TerrainDefinition> {
+  const given = setup.terrains !== null && typeof setup.terrains === 'object' ? setup.terrains : {};
+  const terrains: Record<string, TerrainDefinition> = { ...given };
+  // Defensive: this runs before validateSetup has checked the shapes it reads.
+  const squares: unknown = setup.board?.squares;
+  if (!useCatalog || !Array.isArray(squares)) return terrains;
+  for (const square of squares) {
+    const name = (square as { terrain?: unknown } | null)?.terrain;
+    if (typeof name !== 'string' || lookup(terrains, name) !== undefined) continue;
+    const known = lookup(TERRAIN_CATALOG, name);
+    if (known !== undefined) terrains[name] = known;
+  }
+  return terrains;
+}
+
 function gameCreatedData(
   gameId: string,
   setup: GameSetup,
   spells: Record<string, SpellDefinition>,
+  terrains: Record<string, TerrainDefinition>,
 ): EventDataMap['GameCreated'] {
   const player = (colour: 'red' | 'blue'): EventDataMap['GameCreated']['players']['red'] => {
     const given = setup.players[colour];
@@ -63,7 +84,10 @@ function gameCreatedData(
     name: setup.name ?? gameId,
     seed: setup.seed,
     initiative: setup.initiative,
+    // Recorded only when chosen or used, so that a game without them is recorded as engines before 1.7.0 did.
+    ...(setup.rules === undefined ? {} : { rules: gameRulesOf(setup.rules) }),
     spells,
+    ...(Object.keys(terrains).length === 0 ? {} : { terrains }),
     players: { red: player('red'), blue: player('blue') },
     board: {
       groups: setup.board.groups.map((group) => ({
@@ -101,9 +125,11 @@ export function createGame(ctx: EngineContext, data: CommandDataMap['CreateGame'
   const setup = data.setup;
   if (setup === null || typeof setup !== 'object' || typeof setup.board !== 'object')
     reject('invalid', null, 'a set-up needs players and a board', 'setup');
-  const spells = resolveSpells(setup);
-  validateSetup(setup, spells);
-  const gameCreated = gameCreatedData(data.gameId, setup, spells);
+  const useCatalog = data.fromRecord !== true;
+  const spells = resolveSpells(setup, useCatalog);
+  const terrains = resolveTerrains(setup, useCatalog);
+  validateSetup(setup, spells, terrains);
+  const gameCreated = gameCreatedData(data.gameId, setup, spells, terrains);
   // The set-up weighs on the command's budget by its size [A]: turn 1's start shares the append with it.
   const created = ctx.emit('GameCreated', gameCreated, { rule: 'B1', copies: gameCreated });
   startTurn(ctx, 1, created);

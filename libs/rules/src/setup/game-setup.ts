@@ -1,7 +1,8 @@
 import type { EntityRef } from '../model/game-state';
 import type { House, ManaType } from '../model/mana';
 import type { Colour, Player } from '../model/players';
-import type { MinionSpec, SpellDefinition, StructureKind } from '../model/spell-definition';
+import type { GameRules } from '../model/game-rules';
+import type { MinionSpec, SpellDefinition, StructureKind, TerrainDefinition } from '../model/spell-definition';
 
 export type PartialMana = Partial<Record<ManaType, number>>;
 
@@ -39,6 +40,7 @@ export interface ActiveSpellSetup {
 
 export interface SquareSetup {
   id: string;
+  /** B5: the terrain's name: one the set-up's `terrains` or the catalog defines acts; any other is a label. */
   terrain?: string;
 }
 
@@ -47,7 +49,11 @@ export interface GameSetup {
   name?: string;
   seed: number;
   initiative: Colour;
+  /** The game's choices among the assumptions that allow one (D6 rounds, S5/S9, D3); the defaults otherwise. */
+  rules?: Partial<GameRules>;
   spells: Record<string, SpellDefinition>;
+  /** Terrain definitions by name (terrains the built-in catalog holds may be left out). */
+  terrains?: Record<string, TerrainDefinition>;
   players: Record<Colour, PlayerSetup>;
   board: {
     groups: GroupSetup[];

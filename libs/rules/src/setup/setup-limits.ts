@@ -29,6 +29,11 @@ export const SETUP_LIMITS = {
   traitsPerMinion: 4,
   effectsPerSpell: 4,
   triggersPerSpell: 4,
+  /** Terrain definitions a game uses: those it defines and the catalog terrains its squares name. */
+  terrains: 16,
+  triggersPerTerrain: 4,
+  /** D6 [A]: combat rounds a set-up may ask for (`rules.combatRounds`). */
+  combatRounds: 8,
   /** Characters of a name, a minion's class or a square's terrain. */
   text: 128,
   /** The whole set-up as JSON, which GameCreated records in one event. */

@@ -3,8 +3,20 @@ import { refKind } from '../model/entity-ref';
 import { isSetupId } from '../model/ids';
 import { HOUSE_MANA } from '../model/mana';
 import { COLOURS, PLAYERS } from '../model/players';
-import type { Action, MinionSpec, SpellDefinition, Trigger } from '../model/spell-definition';
-import { ACTION_NAMES, HOOK_ONLY_ACTIONS, HOOKS, SPELL_TYPES, TARGET_KINDS, actionOf } from '../model/spell-definition';
+import type { Action, MinionSpec, SpellDefinition, TerrainDefinition, Trigger } from '../model/spell-definition';
+import {
+  ACTION_NAMES,
+  HOOK_ONLY_ACTIONS,
+  HOOKS,
+  SPELL_TYPES,
+  TARGETING_RESTRICTIONS,
+  TARGET_KINDS,
+  TERRAIN_HOOKS,
+  actionOf,
+  isInstant,
+  isSpellHook,
+} from '../model/spell-definition';
+import { GAME_RULE_NAMES } from '../model/game-rules';
 import { RULES_OPTIONS } from '../rules-options';
 import { lookup } from '../model/state-queries';
 import type { GameSetup } from './game-setup';
@@ -24,8 +36,17 @@ import {
   wholeNumber,
 } from './setup-shape.checks';
 
-/** Where a trigger's action lands: a hook's triggers act on a minion (the host or the attacker) or its group. */
-type Landing = 'effect' | 'minion' | 'host';
+/**
+ * Where a trigger's action lands: a hook's triggers act on a minion (the host, the attacker or the victim) or its
+ * group; start-of-turn triggers and a spell's own hooks on its host; a terrain's on a group.
+ */
+type Landing = 'effect' | 'minion' | 'host' | 'group';
+
+/** Where a trigger is written: a minion's traits, a spell's triggers, or a terrain's. */
+type TriggerOwner = 'trait' | 'spell' | 'terrain';
+
+/** Actions that only a spell's own effects may take: holding its host group inside it. */
+const SPELL_EFFECT_ONLY = new Set(['takeInside']);
 
 /** Created minions may carry traits, but those traits create no minions of their own: a definition stays bounded. */
 type Nesting = 'top' | 'created';
@@ -49,17 +70,25 @@ function checkReplacement(value: unknown, field: string, nesting: Nesting): void
   oneOf(structure.kind, ['town', 'colony'], `${field}.structure.kind`, 'B5');
 }
 
-function checkAction(action: unknown, field: string, hook: Trigger['on'] | null, nesting: Nesting): void {
+function landingOf(hook: Trigger['on'] | 'terrain' | null): Landing {
+  if (hook === null) return 'effect';
+  if (hook === 'terrain') return 'group';
+  return hook === 'atStartOfTurn' || isSpellHook(hook) ? 'host' : 'minion';
+}
+
+/** `hook`: the trigger's hook, `terrain` for a terrain's trigger, or null for a spell's effect. */
+function checkAction(action: unknown, field: string, hook: Trigger['on'] | 'terrain' | null, nesting: Nesting): void {
   const keys = isObject(action) ? Object.keys(action) : [];
   if (keys.length !== 1 || !ACTION_NAMES.includes(keys[0] as never)) {
     invalid(field, `an action is one of ${ACTION_NAMES.join(', ')}, written as a one-key object`);
   }
   const { name, params: given } = actionOf(action as Action);
   const hooks = HOOK_ONLY_ACTIONS[name];
-  if (hooks && (hook === null || !hooks.includes(hook)))
+  if (hooks && (hook === null || hook === 'terrain' || !hooks.includes(hook)))
     invalid(field, `${name} only works in a ${hooks.join(' or ')} trigger`);
-  const landing: Landing = hook === null ? 'effect' : hook === 'atStartOfTurn' ? 'host' : 'minion';
-  if (landing === 'minion' && name === 'replaceStructure') {
+  if (SPELL_EFFECT_ONLY.has(name) && hook !== null) invalid(field, `${name} only works as a spell's effect`);
+  const landing = landingOf(hook);
+  if ((landing === 'minion' || landing === 'group') && name === 'replaceStructure') {
     invalid(field, `replaceStructure acts on a structure, and a ${hook} trigger acts on a minion (or its group)`);
   }
   if (nesting === 'created' && (CREATES_GROUP_OR_STRUCTURE.has(name) || name === 'replaceMinion')) {
@@ -109,18 +138,65 @@ function checkAction(action: unknown, field: string, hook: Trigger['on'] | null,
     case 'replaceStructure':
       checkReplacement(params.with, `${at}.with`, 'created');
       return;
+    case 'move':
+      setupId(params.to, `${at}.to`);
+      return;
     case 'cancelDamage':
+    case 'takeInside':
+    case 'restore':
       return;
   }
 }
 
-function checkTrigger(value: unknown, field: string, nesting: Nesting): void {
+function checkRestrictions(value: unknown, field: string): void {
+  list(value, field, TARGETING_RESTRICTIONS.length).forEach((restriction, i) =>
+    oneOf(restriction, TARGETING_RESTRICTIONS, `${field}[${i}]`, 'S10'),
+  );
+}
+
+function checkTrigger(value: unknown, field: string, nesting: Nesting, owner: TriggerOwner): void {
   const trigger = object(value, field);
   const hook = oneOf(trigger.on, Object.keys(HOOKS) as Trigger['on'][], `${field}.on`);
+  if (owner === 'trait' && isSpellHook(hook)) {
+    invalid(`${field}.on`, `${hook} is a spell's own hook (as it leaves play or fails), never a minion's trait`);
+  }
   optionalBoolean(trigger.protective, `${field}.protective`);
   if (trigger.damageKind !== undefined) oneOf(trigger.damageKind, ['hand', 'missile'], `${field}.damageKind`, 'D0');
-  if (trigger.subject !== undefined) oneOf(trigger.subject, ['self', 'attacker'], `${field}.subject`);
+  if (trigger.subject !== undefined) {
+    if (hook === 'hits')
+      invalid(`${field}.subject`, 'a hits trigger acts on the minion its host hit, and takes no subject');
+    oneOf(trigger.subject, ['self', 'attacker'], `${field}.subject`);
+  }
   checkAction(trigger.do, `${field}.do`, hook, nesting);
+}
+
+function checkTerrain(key: string, value: unknown): void {
+  const field = `terrains.${key}`;
+  setupId(key, field);
+  const terrain = object(value, field);
+  if (terrain.key !== key) invalid(`${field}.key`, `must equal its key in "terrains" ("${key}")`);
+  text(terrain.name, `${field}.name`);
+  list(terrain.triggers, `${field}.triggers`, SETUP_LIMITS.triggersPerTerrain).forEach((given, i) => {
+    const trigger = object(given, `${field}.triggers[${i}]`);
+    oneOf(trigger.on, TERRAIN_HOOKS, `${field}.triggers[${i}].on`, 'B5');
+    checkAction(trigger.do, `${field}.triggers[${i}].do`, 'terrain', 'top');
+  });
+}
+
+function checkRules(value: unknown): void {
+  const rules = object(value, 'rules');
+  for (const name of Object.keys(rules)) {
+    if (!(GAME_RULE_NAMES as readonly string[]).includes(name)) {
+      invalid(`rules.${name}`, `is not a rule a set-up may choose (${GAME_RULE_NAMES.join(', ')})`);
+    }
+  }
+  if (rules.combatRounds !== undefined)
+    wholeNumber(rules.combatRounds, 'rules.combatRounds', 1, SETUP_LIMITS.combatRounds);
+  if (rules.nonVisibleDuplicates !== undefined) {
+    oneOf(rules.nonVisibleDuplicates, ['allowed', 'refused'], 'rules.nonVisibleDuplicates', 'S5');
+  }
+  if (rules.zeroDamageAtD3 !== undefined)
+    oneOf(rules.zeroDamageAtD3, ['bounced', 'applied'], 'rules.zeroDamageAtD3', 'D3');
 }
 
 function checkMinion(value: unknown, field: string, nesting: Nesting = 'top'): void {
@@ -141,8 +217,10 @@ function checkMinion(value: unknown, field: string, nesting: Nesting = 'top'): v
   });
   if (minion.traits !== undefined) {
     const traits = list(minion.traits, `${field}.traits`, SETUP_LIMITS.traitsPerMinion);
-    traits.forEach((trait, i) => checkTrigger(trait, `${field}.traits[${i}]`, nesting));
+    traits.forEach((trait, i) => checkTrigger(trait, `${field}.traits[${i}]`, nesting, 'trait'));
   }
+  if (minion.cannotBeTargetedBy !== undefined)
+    checkRestrictions(minion.cannotBeTargetedBy, `${field}.cannotBeTargetedBy`);
 }
 
 function checkSpell(key: string, value: unknown): void {
@@ -169,7 +247,40 @@ function checkSpell(key: string, value: unknown): void {
   const effects = list(spell.effects, `${field}.effects`, SETUP_LIMITS.effectsPerSpell);
   effects.forEach((effect, i) => checkAction(effect, `${field}.effects[${i}]`, null, 'top'));
   const triggers = list(spell.triggers, `${field}.triggers`, SETUP_LIMITS.triggersPerSpell);
-  triggers.forEach((trigger, i) => checkTrigger(trigger, `${field}.triggers[${i}]`, 'top'));
+  triggers.forEach((trigger, i) => checkTrigger(trigger, `${field}.triggers[${i}]`, 'top', 'spell'));
+  // What would show a spell that shows nowhere (S9), or needs a spell that stays in play, is refused.
+  const lasting = !isInstant(spell.type as SpellDefinition['type']) && spell.visible === true;
+  effects.forEach((effect, i) => {
+    if (isObject(effect) && 'takeInside' in effect && !(lasting && target.kind === 'group')) {
+      invalid(
+        `${field}.effects[${i}]`,
+        'takeInside takes a group inside a visible alteration or conjuration hosted by it',
+      );
+    }
+  });
+  if (spell.movesToReplacement !== undefined) {
+    optionalBoolean(spell.movesToReplacement, `${field}.movesToReplacement`);
+    if (
+      spell.movesToReplacement === true &&
+      (isInstant(spell.type as SpellDefinition['type']) || target.kind !== 'group')
+    ) {
+      invalid(
+        `${field}.movesToReplacement`,
+        'only an alteration or conjuration on a group moves to its replacement',
+        'S1',
+      );
+    }
+  }
+  if (spell.hostCannotBeTargetedBy !== undefined) {
+    checkRestrictions(spell.hostCannotBeTargetedBy, `${field}.hostCannotBeTargetedBy`);
+    if (!lasting || (target.kind !== 'minion' && target.kind !== 'group')) {
+      invalid(
+        `${field}.hostCannotBeTargetedBy`,
+        'only a visible alteration or conjuration on a minion or group gives its host restrictions',
+        'S9',
+      );
+    }
+  }
 }
 
 function checkRef(value: unknown, field: string): EntityRef {
@@ -282,21 +393,34 @@ function jsonLength(value: unknown): number {
  * The rules' check of a set-up. What only the rules decide, which no DTO can see: ids are unique across the board
  * and squares are listed once; every hand, deck and active spell names a defined spell (or one of the catalog);
  * an active spell's host is of its spell's target kind and stands on the board (S8); a group holds 1 to 8 minions
- * of one kind (B4); an action fits its hook (HOOK_ONLY_ACTIONS, a minion's hook never replaces a structure) and a
- * created minion's traits create no minions; the whole set-up keeps within SETUP_LIMITS (its size, its spells).
+ * of one kind (B4); an action fits its hook (HOOK_ONLY_ACTIONS, a minion's hook never replaces a structure, a
+ * spell's own hooks are never a trait, only a visible lasting group spell takes its host inside) and a created
+ * minion's traits create no minions; the terrains (the set-up's and the catalog's its squares name) and the rules
+ * chosen are well formed; the whole set-up keeps within SETUP_LIMITS (its size, its spells, its terrains).
  * Along the way it checks each value's shape (setup-shape.checks.ts), in the same pass, so that the first problem
  * found, and so the rejection, stays the one it always was. Throws a CommandRejected naming the field.
  */
-export function validateSetup(setup: GameSetup, spells: Record<string, SpellDefinition>): void {
+export function validateSetup(
+  setup: GameSetup,
+  spells: Record<string, SpellDefinition>,
+  terrains: Record<string, TerrainDefinition> = {},
+): void {
   if (jsonLength(setup) > SETUP_LIMITS.setupBytes) {
     invalid('setup', `a set-up is at most ${SETUP_LIMITS.setupBytes} characters of JSON`);
   }
   wholeNumber(setup.seed, 'seed', 0, SETUP_LIMITS.seed);
   oneOf(setup.initiative, COLOURS, 'initiative', 'B1');
   if (setup.name !== undefined) text(setup.name, 'name');
+  if (setup.rules !== undefined) checkRules(setup.rules);
   const keys = Object.keys(spells);
   if (keys.length > SETUP_LIMITS.spells) invalid('spells', `a game uses at most ${SETUP_LIMITS.spells} spells`);
   for (const key of keys) checkSpell(key, spells[key]);
+  if (setup.terrains !== undefined) object(setup.terrains, 'terrains');
+  const terrainKeys = Object.keys(terrains);
+  if (terrainKeys.length > SETUP_LIMITS.terrains) {
+    invalid('terrains', `a game uses at most ${SETUP_LIMITS.terrains} terrains`);
+  }
+  for (const key of terrainKeys) checkTerrain(key, terrains[key]);
   checkPlayers(setup, spells);
   checkBoard(setup, spells);
 }

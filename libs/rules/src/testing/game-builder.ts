@@ -1,7 +1,8 @@
 import type { EntityRef } from '../model/game-state';
 import type { House } from '../model/mana';
 import type { Colour, Player } from '../model/players';
-import type { MinionSpec, SpellDefinition, StructureKind } from '../model/spell-definition';
+import type { GameRules } from '../model/game-rules';
+import type { MinionSpec, SpellDefinition, StructureKind, TerrainDefinition } from '../model/spell-definition';
 import type { GameSetup, PartialMana, PlayerSetup } from '../setup/game-setup';
 
 /** A set-up minion: a minion spec with its id. */
@@ -84,6 +85,19 @@ export class GameBuilder {
 
   spells(...definitions: SpellDefinition[]): this {
     for (const definition of definitions) this.setup.spells[definition.key] = definition;
+    return this;
+  }
+
+  /** The game's choices among the assumptions (D6 rounds, S5/S9, D3). */
+  rules(rules: Partial<GameRules>): this {
+    this.setup.rules = { ...this.setup.rules, ...rules };
+    return this;
+  }
+
+  /** Terrain definitions its squares may name (B5). */
+  terrains(...definitions: TerrainDefinition[]): this {
+    this.setup.terrains ??= {};
+    for (const definition of definitions) this.setup.terrains[definition.key] = definition;
     return this;
   }
 

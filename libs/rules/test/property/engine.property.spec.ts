@@ -285,11 +285,13 @@ describe('engine properties over random legal games (fast-check)', () => {
     'target-dead': ['MinionDied', 'GroupDied', 'StructureDestroyed'],
     'target-removed': ['MinionDied', 'GroupDied', 'StructureDestroyed'],
     'target-replaced': ['MinionReplaced', 'GroupReplaced', 'StructureReplaced', 'MinionDied', 'GroupDied'],
-    'square-occupied': ['GroupCreated'],
+    'square-occupied': ['GroupCreated', 'GroupMoved', 'GroupReleased'],
     'blocked-by-active-copy': ['SpellActivated'],
     'once-per-game': ['SpellResolved', 'SpellActivated'],
-    'attacker-gone': ['MinionDied', 'MinionReplaced', 'GroupReplaced'],
-    'victim-gone': ['MinionDied', 'MinionReplaced', 'GroupReplaced'],
+    'target-untargetable': ['MinionReplaced', 'SpellActivated'],
+    'attacker-gone': ['MinionDied', 'MinionReplaced', 'GroupReplaced', 'GroupTakenInside'],
+    'victim-gone': ['MinionDied', 'MinionReplaced', 'GroupReplaced', 'GroupTakenInside'],
+    'not-same-square': ['GroupMoved', 'GroupReleased'],
     'budget-spent': ['CommandBudgetSpent'],
   };
 
@@ -479,6 +481,28 @@ describe('engine properties over random legal games (fast-check)', () => {
     );
   });
 
+  it('Q5 [A]: a group inside a spell is held by an active visible spell hosted by that very group; no group is held once its spell is gone', () => {
+    fc.assert(
+      overGames((trace) => {
+        for (const step of accepted(trace)) {
+          for (const group of Object.values(step.decision.state.groups)) {
+            if (group.heldBy === null) continue;
+            const active = step.decision.state.activeSpells[group.heldBy];
+            if (
+              active === undefined ||
+              !active.visible ||
+              !('group' in active.host) ||
+              active.host.group !== group.id
+            ) {
+              fail(`Q5: group ${group.id} is held by ${group.heldBy}, which does not hold it, after ${where(step)}`);
+            }
+          }
+        }
+      }),
+      config,
+    );
+  });
+
   it('B3, S4: current HP and armor stay within their maxima, and no mana pool goes negative', () => {
     fc.assert(
       overGames((trace) => {
@@ -560,6 +584,10 @@ const REACHED = [
   ...['GroupReplaced', 'MinionReplaced', 'StructureReplaced', 'StructureDestroyed', 'GarbageCollected'],
   ...['SpellSquandered', 'squandered: target-replaced', 'squandered: target-dead', 'squandered: once-per-game'],
   ...['bounced at D2', 'bounced at D3', 'killed at D3'],
+  // The pages' examples: terrain, movement, spells holding groups, spells' own hooks, the attacker's side.
+  ...['TerrainEffectTriggered', 'GroupMoved', 'GroupMoveBlocked', 'GroupTakenInside', 'GroupReleased'],
+  ...['SpellHookTriggered', 'SpellTransferred', 'HitsEffectTriggered', 'HitInCombatEffectTriggered'],
+  ...['IfKilledEffectTriggered', 'CombatRoundStarted', 'squandered: target-untargetable'],
 ];
 
 type Stats = { maxHp: number; maxArmor: number; damageBonus: number };

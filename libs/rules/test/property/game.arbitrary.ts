@@ -29,6 +29,7 @@ import type {
   SpellType,
   StructureSetup,
   TargetRule,
+  TerrainDefinition,
   Trigger,
 } from '../../src';
 import { activeSpellAt, groupAt, minionAt, orderAt, spellAt, structureAt } from '../../src';
@@ -43,6 +44,9 @@ export const EMPTY_SQUARES = ['E1', 'E2'] as const;
 
 /** A square no set-up names. */
 export const FRESH_SQUARE = 'F1';
+
+/** Where effects move groups [A]: the battle squares, the empty ones (terrain on some), and one no set-up names. */
+const MOVE_SQUARES = [...BATTLE_SQUARES, ...EMPTY_SQUARES, 'F2'] as const;
 
 export const GAME_ID = 'prop';
 
@@ -142,7 +146,50 @@ export const triggerArb: fc.Arbitrary<Trigger> = fc.oneof(
       fc.constantFrom<'attacker' | 'self'>('attacker', 'self'),
     )
     .map(([on, action, subject]): Trigger => ({ on, do: action, subject })),
+  // D1: "is hit in combat" (combat blows only), and the attacker's own "hits" effects on the minion it hit (K1).
+  fc
+    .tuple(damageAction(2), fc.constantFrom<'attacker' | 'self'>('attacker', 'self'))
+    .map(([action, subject]): Trigger => ({ on: 'hitInCombat', do: action, subject })),
+  fc
+    .oneof(
+      damageAction(3),
+      fc.integer({ min: -1, max: 1 }).map((damage): Action => ({ modifyStats: { damage } })),
+      fc.constant<Action>({ destroy: { category: 'dies' } }),
+    )
+    .map((action): Trigger => ({ on: 'hits', do: action })),
+  // E1: "if killed" effects (kills only), a dying-cancel among them.
+  fc
+    .oneof(
+      fc.integer({ min: 0, max: 2 }).map((hp): Action => ({ returnToLife: { hp } })),
+      damageAction(2),
+    )
+    .map((action): Trigger => ({
+      on: 'ifKilled',
+      do: action,
+      ...('damage' in action ? { subject: 'attacker' as const } : {}),
+    })),
+  // [A] Movement from a hook: the group of the minion hit (or dying) goes elsewhere.
+  fc
+    .tuple(
+      fc.constantFrom<'hitBy' | 'whenDies' | 'isDying'>('hitBy', 'whenDies', 'isDying'),
+      fc.constantFrom(...MOVE_SQUARES),
+    )
+    .map(([on, to]): Trigger => ({ on, do: { move: { to } } })),
 );
+
+/** A spell's own hooks (S1, S9, [A]): as it is dispelled, expires or fails. */
+const spellHookArb: fc.Arbitrary<Trigger> = fc
+  .tuple(
+    fc.constantFrom<'whenDispelled' | 'whenExpires' | 'whenFails'>('whenDispelled', 'whenExpires', 'whenFails'),
+    fc.oneof(
+      fc.constantFrom<Action>({ destroy: { category: 'removed' } }, { destroy: { category: 'dies' } }),
+      damageAction(2),
+      fc.constantFrom(...MOVE_SQUARES).map((to): Action => ({ move: { to } })),
+      fc.constant<Action>({ dispel: { which: 'all' } }),
+      fc.integer({ min: 1, max: 2 }).map((amount): Action => ({ heal: { amount } })),
+    ),
+  )
+  .map(([on, action]): Trigger => ({ on, do: action }));
 
 /** T1 at-start-of-turn effects. */
 export const startOfTurnArb: fc.Arbitrary<Trigger> = fc
@@ -151,6 +198,7 @@ export const startOfTurnArb: fc.Arbitrary<Trigger> = fc
     fc.integer({ min: 1, max: 3 }).map((amount): Action => ({ heal: { amount } })),
     fc.integer({ min: -1, max: 1 }).map((armor): Action => ({ modifyStats: { armor, maxHp: 1 } })),
     fc.constant<Action>({ gainMana: { player: 'caster', mana: { order: 1, world: 1 } } }),
+    fc.constantFrom(...MOVE_SQUARES).map((to): Action => ({ move: { to } })),
   )
   .map((action): Trigger => ({ on: 'atStartOfTurn', do: action }));
 
@@ -167,8 +215,9 @@ const minionArb = (kind: MinionKind, traits = true): fc.Arbitrary<MinionSpec> =>
           })
         : fc.constant<Trigger[]>([]),
       archer: fc.boolean(),
+      untargetable: fc.integer({ min: 0, max: 9 }),
     })
-    .map(({ hp, wound, armor, attacks, traits: given, archer }) =>
+    .map(({ hp, wound, armor, attacks, traits: given, archer, untargetable }) =>
       compact({
         kind,
         class: kind === 'recruit' ? (archer ? 'archer' : 'swordsman') : null,
@@ -177,6 +226,8 @@ const minionArb = (kind: MinionKind, traits = true): fc.Arbitrary<MinionSpec> =>
         armor,
         attacks,
         traits: given.length > 0 ? given : undefined,
+        // S10: one minion in ten "can't be targeted by individual spells".
+        cannotBeTargetedBy: untargetable === 0 ? ['individual-spells' as const] : undefined,
       }),
     );
 
@@ -191,7 +242,7 @@ const groupArb = fc
 // ---------------------------------------------------------------------------------------------------------------
 // Spells: one of each template, with random parameters (S1 types, S2 targets, every action)
 
-export const ALTERATION_KEYS = ['lycan', 'might', 'ward', 'shroud', 'storm', 'veil'] as const;
+export const ALTERATION_KEYS = ['lycan', 'might', 'ward', 'shroud', 'storm', 'veil', 'stone', 'hop'] as const;
 
 type SpellBody = Omit<SpellDefinition, 'key' | 'name' | 'house' | 'cost'>;
 
@@ -225,13 +276,22 @@ const TEMPLATES: Record<string, fc.Arbitrary<SpellBody>> = {
     .tuple(minionOrGroup, fc.constantFrom<'dies' | 'removed'>('dies', 'removed'), sideArb)
     .map(([kind, category, side]) => body('manifestation', { kind, side }, [{ destroy: { category } }])),
   // Q3: a recruit group replaced by a monster group (Lycanthropy), sometimes as an alteration.
+  // S1, Q3: as an alteration it may move to the replacement and bring the group back when dispelled (Karkara).
   lycan: fc
     .tuple(
       fc.constantFrom<SpellType>('manifestation', 'alteration'),
       fc.array(minionArb('monster', false), { minLength: 1, maxLength: 3 }),
+      fc.boolean(),
     )
-    .map(([type, minions]) =>
-      body(type, { kind: 'group', groupKind: 'recruit' }, [{ replaceGroup: { with: { minions } } }]),
+    .map(([type, minions, moves]) =>
+      body(
+        type,
+        { kind: 'group', groupKind: 'recruit' },
+        [{ replaceGroup: { with: { minions } } }],
+        type === 'alteration' && moves
+          ? { movesToReplacement: true, triggers: [{ on: 'whenDispelled', do: { restore: {} } }] }
+          : {},
+      ),
     ),
   // Q3: a monster group replaced by a colony (Civilize).
   civilize: fc
@@ -324,6 +384,34 @@ const TEMPLATES: Record<string, fc.Arbitrary<SpellBody>> = {
   hero: minionArb('recruit').map((spec) =>
     body('hero', { kind: 'group', side: 'friendly', groupKind: 'recruit' }, [{ summon: { minions: [spec] } }]),
   ),
+  // [A] Movement: a group goes to a square (an alteration's move that cannot happen is its failure).
+  march: fc
+    .tuple(
+      fc.constantFrom<SpellType>('manifestation', 'alteration'),
+      fc.constantFrom(...MOVE_SQUARES),
+      fc.array(spellHookArb, { maxLength: 1 }),
+      minionOrGroup,
+    )
+    .map(([type, to, triggers, kind]) =>
+      body(type, { kind, side: 'friendly' }, [{ move: { to } }], type === 'alteration' ? { triggers } : {}),
+    ),
+  // Q5 [A]: a conjuration takes its group inside itself (Boardhop, Moonwalking); its own hooks say what a dispel,
+  // an expiry or a failure to come down does.
+  hop: fc
+    .tuple(fc.integer({ min: 1, max: 2 }), fc.array(spellHookArb, { minLength: 1, maxLength: 2 }), sideArb)
+    .map(([duration, triggers, side]) =>
+      body('conjuration', { kind: 'group', side }, [{ takeInside: {} }], { duration, triggers }),
+    ),
+  // S10: while active, its host "can't be targeted by individual spells"; its own hooks act as it leaves.
+  stone: fc
+    .tuple(minionOrGroup, fc.array(spellHookArb, { maxLength: 2 }))
+    .map(([kind, triggers]) =>
+      body('alteration', { kind, side: 'friendly' }, [], { triggers, hostCannotBeTargetedBy: ['individual-spells'] }),
+    ),
+  // S5 vs S9 [A]: non-visible and not saying "cumulative" (S9 still holds any number of copies).
+  whisper: damageAction(2).map((action) =>
+    body('alteration', { kind: 'minion' }, [action], { visible: false, cumulative: false }),
+  ),
   // Structures: destroyed, or replaced by a recruit group (Zana's Champion).
   raze: fc
     .oneof(
@@ -397,6 +485,54 @@ const activeSpellPlanArb = fc.record({
   duration: optional(fc.integer({ min: 1, max: 3 })),
 });
 
+/** B5: terrains the set-up defines (acting as a group enters, or after each start of turn). */
+const terrainArb = (key: string): fc.Arbitrary<TerrainDefinition> =>
+  fc
+    .array(
+      fc.tuple(
+        fc.constantFrom<'groupEnters' | 'afterStartOfTurn'>('groupEnters', 'afterStartOfTurn'),
+        fc.oneof(
+          damageAction(2),
+          fc.constant<Action>({ destroy: { category: 'dies' } }),
+          fc.integer({ min: 1, max: 2 }).map((amount): Action => ({ heal: { amount } })),
+          fc.constantFrom(...MOVE_SQUARES).map((to): Action => ({ move: { to } })),
+        ),
+      ),
+      { minLength: 1, maxLength: 2 },
+    )
+    .map((triggers) => ({ key, name: key, triggers: triggers.map(([on, action]) => ({ on, do: action })) }));
+
+/**
+ * Terrain names for the empty squares, then the battle squares (most of those plain, so groups live): the catalog's
+ * water and lava, the set-up's own, or a label nothing defines.
+ */
+const terrainPlanArb = fc
+  .record({
+    own: fc.array(terrainArb('bog'), { maxLength: 1 }),
+    empty: fc.array(optional(fc.constantFrom('water', 'lava', 'bog', 'plains')), {
+      minLength: EMPTY_SQUARES.length,
+      maxLength: EMPTY_SQUARES.length,
+    }),
+    battle: fc.array(optional(fc.constantFrom('lava', 'bog', 'forest'), 1, 6), {
+      minLength: BATTLE_SQUARES.length,
+      maxLength: BATTLE_SQUARES.length,
+    }),
+  })
+  .map(({ own, empty, battle }) => ({ own, names: [...empty, ...battle] }));
+
+/** The per-game readings and rounds [A] (D6, S5/S9, D3), or none. */
+const rulesArb = optional(
+  fc
+    .record({
+      combatRounds: optional(fc.integer({ min: 1, max: 3 })),
+      nonVisibleDuplicates: optional(fc.constantFrom<'allowed' | 'refused'>('allowed', 'refused')),
+      zeroDamageAtD3: optional(fc.constantFrom<'bounced' | 'applied'>('bounced', 'applied')),
+    })
+    .map(compact),
+  2,
+  1,
+);
+
 export const setupArb: fc.Arbitrary<GameSetup> = fc
   .record({
     seed: fc.nat(1000),
@@ -410,69 +546,94 @@ export const setupArb: fc.Arbitrary<GameSetup> = fc
     neutralGroups: fc.array(groupArb, { maxLength: 2 }),
     town: fc.option(fc.constantFrom<'town' | 'colony'>('town', 'colony')),
     active: fc.array(activeSpellPlanArb, { maxLength: 4 }),
+    terrain: terrainPlanArb,
+    rules: rulesArb,
   })
-  .map(({ seed, initiative, spells, pool, red, blue, redGroups, blueGroups, neutralGroups, town, active }) => {
-    const cards = (player: PlayerPlan) => ({
-      ...player,
-      hand: player.hand.map((card) => nthOf(pool, card)),
-      deck: player.deck.map((card) => nthOf(pool, card)),
-    });
-    const groups: GroupSetup[] = [];
-    for (const [prefix, owner, list] of [
-      ['R', 'red', redGroups],
-      ['B', 'blue', blueGroups],
-      ['N', 'neutral', neutralGroups],
-    ] as const) {
-      list.forEach((group, g) => {
-        const id = `${prefix}${g + 1}`;
-        groups.push({
-          id,
-          owner,
-          square: group.square,
-          minions: group.minions.map((minion, m) => ({ ...minion, id: `${id}m${m + 1}` })),
-        });
-      });
-    }
-    const structures: StructureSetup[] = [
-      { id: 'SR', kind: 'sanctum', owner: 'red', square: 'R0' },
-      { id: 'SB', kind: 'sanctum', owner: 'blue', square: 'B0' },
-    ];
-    if (town !== null) structures.push({ id: 'T1', kind: town, owner: 'neutral', square: 'A1' });
-    const minionIds = groups.flatMap((group) => group.minions.map((minion) => minion.id));
-    const squares = [...BATTLE_SQUARES, ...EMPTY_SQUARES];
-    const activeSpells: ActiveSpellSetup[] = [];
-    active.forEach((plan, a) => {
-      const spell = spellOf(spells, plan.spell);
-      if (isInstant(spell.type)) return; // only alterations and conjurations are ever active (S1)
-      const kind = spell.target.kind;
-      let host: EntityRef;
-      if (kind === 'minion') host = { minion: nthOf(minionIds, plan.pick) };
-      else if (kind === 'group') host = { group: nthOf(groups, plan.pick).id };
-      else if (kind === 'square') host = { square: nthOf(squares, plan.pick) };
-      else if (kind === 'globe') host = { globe: true };
-      else return;
-      // S9: a host holds at most one copy of a visible non-cumulative spell.
-      const copy = activeSpells.some((other) => other.spell === plan.spell && sameRef(other.host, host));
-      if (copy && spell.visible && !spell.cumulative) return;
-      activeSpells.push(
-        compact({
-          id: `X${a + 1}`,
-          spell: plan.spell,
-          owner: plan.owner,
-          host,
-          duration: spell.type === 'conjuration' ? plan.duration : undefined,
-        }),
-      );
-    });
-    return compact({
-      name: 'property game',
+  .map(
+    ({
       seed,
       initiative,
       spells,
-      players: { red: cards(red), blue: cards(blue) },
-      board: { groups, structures, squares: EMPTY_SQUARES.map((id) => ({ id })), activeSpells },
-    });
-  });
+      pool,
+      red,
+      blue,
+      redGroups,
+      blueGroups,
+      neutralGroups,
+      town,
+      active,
+      terrain,
+      rules,
+    }) => {
+      const cards = (player: PlayerPlan) => ({
+        ...player,
+        hand: player.hand.map((card) => nthOf(pool, card)),
+        deck: player.deck.map((card) => nthOf(pool, card)),
+      });
+      const groups: GroupSetup[] = [];
+      for (const [prefix, owner, list] of [
+        ['R', 'red', redGroups],
+        ['B', 'blue', blueGroups],
+        ['N', 'neutral', neutralGroups],
+      ] as const) {
+        list.forEach((group, g) => {
+          const id = `${prefix}${g + 1}`;
+          groups.push({
+            id,
+            owner,
+            square: group.square,
+            minions: group.minions.map((minion, m) => ({ ...minion, id: `${id}m${m + 1}` })),
+          });
+        });
+      }
+      const structures: StructureSetup[] = [
+        { id: 'SR', kind: 'sanctum', owner: 'red', square: 'R0' },
+        { id: 'SB', kind: 'sanctum', owner: 'blue', square: 'B0' },
+      ];
+      if (town !== null) structures.push({ id: 'T1', kind: town, owner: 'neutral', square: 'A1' });
+      const minionIds = groups.flatMap((group) => group.minions.map((minion) => minion.id));
+      const squares = [...BATTLE_SQUARES, ...EMPTY_SQUARES];
+      const activeSpells: ActiveSpellSetup[] = [];
+      active.forEach((plan, a) => {
+        const spell = spellOf(spells, plan.spell);
+        if (isInstant(spell.type)) return; // only alterations and conjurations are ever active (S1)
+        const kind = spell.target.kind;
+        let host: EntityRef;
+        if (kind === 'minion') host = { minion: nthOf(minionIds, plan.pick) };
+        else if (kind === 'group') host = { group: nthOf(groups, plan.pick).id };
+        else if (kind === 'square') host = { square: nthOf(squares, plan.pick) };
+        else if (kind === 'globe') host = { globe: true };
+        else return;
+        // S9: a host holds at most one copy of a visible non-cumulative spell.
+        const copy = activeSpells.some((other) => other.spell === plan.spell && sameRef(other.host, host));
+        if (copy && spell.visible && !spell.cumulative) return;
+        activeSpells.push(
+          compact({
+            id: `X${a + 1}`,
+            spell: plan.spell,
+            owner: plan.owner,
+            host,
+            duration: spell.type === 'conjuration' ? plan.duration : undefined,
+          }),
+        );
+      });
+      return compact({
+        name: 'property game',
+        seed,
+        initiative,
+        rules,
+        spells,
+        terrains: terrain.own.length > 0 ? Object.fromEntries(terrain.own.map((own) => [own.key, own])) : undefined,
+        players: { red: cards(red), blue: cards(blue) },
+        board: {
+          groups,
+          structures,
+          squares: [...EMPTY_SQUARES, ...BATTLE_SQUARES].map((id, i) => compact({ id, terrain: terrain.names[i] })),
+          activeSpells,
+        },
+      });
+    },
+  );
 
 // ---------------------------------------------------------------------------------------------------------------
 // Turn plans
@@ -501,7 +662,7 @@ export interface GamePlan {
   turns: TurnPlan[];
 }
 
-export const ILLEGAL_VARIANTS = 17;
+export const ILLEGAL_VARIANTS = 19;
 
 const orderPlanArb: fc.Arbitrary<OrderPlan> = fc.record({
   player: fc.constantFrom<Colour>('red', 'blue'),
@@ -545,8 +706,30 @@ const squareOf = (state: GameState, minionId: string): string | undefined => {
   return groupId ? state.groups[groupId]?.square : undefined;
 };
 
+/** A group stands on the square (one inside a spell stands nowhere, [A]). */
 const occupied = (state: GameState, square: string): boolean =>
-  Object.values(state.groups).some((group) => group.square === square);
+  Object.values(state.groups).some((group) => group.square === square && group.heldBy === null);
+
+/** The minion stands in a group that is inside a spell: off the board [A]. */
+const held = (state: GameState, minionId: string): boolean => {
+  const groupId = state.minions[minionId]?.groupId;
+  return groupId !== null && groupId !== undefined && state.groups[groupId]?.heldBy !== null;
+};
+
+/** S10: the minion "can't be targeted by individual spells", by its own text or a visible spell on it or its group. */
+const untargetable = (state: GameState, minionId: string): boolean => {
+  const minion = minionAt(state, minionId);
+  if (minion.cannotBeTargetedBy.includes('individual-spells')) return true;
+  const spells = [...minion.spells, ...(minion.groupId === null ? [] : (state.groups[minion.groupId]?.spells ?? []))];
+  return spells.some((id) => {
+    const active = activeSpellAt(state, id);
+    return active.visible && (spellAt(state, active.spell).hostCannotBeTargetedBy ?? []).includes('individual-spells');
+  });
+};
+
+/** S5 and the game's S5/S9 reading [A]: may a player target this spell twice on one target in one turn? */
+const mayRepeat = (state: GameState, spell: SpellDefinition): boolean =>
+  spell.cumulative || (!spell.visible && state.rules.nonVisibleDuplicates === 'allowed');
 
 /** Every target of the spell's kind that its target rule allows for this caster (S2, B5, S10). */
 function candidateTargets(state: GameState, caster: Colour, rule: TargetRule): EntityRef[] {
@@ -557,6 +740,7 @@ function candidateTargets(state: GameState, caster: Colour, rule: TargetRule): E
       return livingMinions(state)
         .filter((id) => sideOk(minionAt(state, id).owner))
         .filter((id) => !rule.groupKind || minionAt(state, id).kind === rule.groupKind)
+        .filter((id) => !untargetable(state, id))
         .map((minion) => ({ minion }));
     case 'group':
       return Object.keys(state.groups)
@@ -607,7 +791,7 @@ export function legalCasts(state: GameState, player: Colour): CastOption[] {
         const order = orderAt(state, id);
         return order.kind === 'cast' && order.player === player && order.spell === key && sameRef(order.target, target);
       });
-      if (twin && !spell.cumulative) continue; // S5
+      if (twin && !mayRepeat(state, spell)) continue; // S5
       if (!isInstant(spell.type) && spell.visible && !spell.cumulative) {
         if (hostSpellIds(state, target).some((id) => activeSpellAt(state, id).spell === key)) continue; // S9
       }
@@ -634,10 +818,11 @@ export function legalAttacks(state: GameState, player: Colour): AttackOption[] {
   const options: AttackOption[] = [];
   for (const attackerId of living) {
     const attacker = minionAt(state, attackerId);
-    if (attacker.owner !== player || ordered.has(attackerId)) continue;
+    if (attacker.owner !== player || ordered.has(attackerId) || held(state, attackerId)) continue;
     for (const victimId of living) {
       if (minionAt(state, victimId).owner === player || squareOf(state, victimId) !== squareOf(state, attackerId))
         continue;
+      if (held(state, victimId)) continue;
       attacker.attacks.forEach((_, attack) => options.push({ attackerId, victimId, attack }));
     }
   }
@@ -892,7 +1077,7 @@ function illegalOrder(
         .flatMap((order) =>
           order.kind === 'cast' &&
           order.player === player &&
-          !spellAt(state, order.spell).cumulative &&
+          !mayRepeat(state, spellAt(state, order.spell)) &&
           me.hand.includes(order.spell)
             ? [{ spell: order.spell, target: order.target }]
             : [],
@@ -913,6 +1098,33 @@ function illegalOrder(
       return {
         command: { type: 'TargetSpell', data: { player, spell, target: { globe: true } } },
         note: 'S11: once per game, already cast',
+      };
+    }
+    case 17: {
+      // S10: an individual spell on a minion that "can't be targeted by individual spells".
+      const spell = pickOf(ofKind('minion'), pick);
+      const minion = pickOf(
+        living.filter((id) => untargetable(state, id)),
+        pick,
+      );
+      if (spell === undefined || minion === undefined) return fallback();
+      return {
+        command: { type: 'TargetSpell', data: { player, spell, target: { minion } } },
+        note: "S10: a minion that can't be targeted by individual spells",
+      };
+    }
+    case 18: {
+      // T3 [A]: a minion of a group inside a spell is off the board.
+      const inside = living.filter((id) => held(state, id));
+      const victim = pickOf(
+        inside.filter((id) => minionAt(state, id).owner !== player),
+        pick,
+      );
+      const attacker = pickOf(armed(mine), pick);
+      if (victim === undefined || attacker === undefined) return fallback();
+      return {
+        command: { type: 'OrderAttack', data: { player, attackerId: attacker, victimId: victim } },
+        note: 'T3 [A]: the victim is inside a spell',
       };
     }
     default:

@@ -101,6 +101,14 @@ const SETUP_FIELDS: Record<string, (setup: GameSetup, id: string, names: Names) 
   },
   'dispel.which': (setup, id) => void (part(setup.spells.mark, 'spells.mark').effects = [{ dispel: { which: id } }]),
   'deck card': (setup, id) => void (setup.players.red.deck = [id]),
+  'terrain key': (setup, id) => {
+    setup.terrains = {
+      [id]: { key: id, name: 'drowning', triggers: [{ on: 'groupEnters', do: { heal: { amount: 1 } } }] },
+    };
+    setup.board.squares = [{ id: 'E5', terrain: id }];
+  },
+  'move.to': (setup, id) =>
+    void (part(setup.spells.bolt, 'spells.bolt').effects = [{ move: { to: id } }, { damage: { amount: 1 } }]),
   'game name': (setup, id) => void (setup.name = id),
 };
 

@@ -189,9 +189,15 @@ export class Board {
           [
             ...kept.get(
               `group-head:${group.id}`,
-              JSON.stringify([group.kind, group.owner, spellsShown(state, group.spells)]),
+              JSON.stringify([group.kind, group.owner, group.heldBy ?? null, spellsShown(state, group.spells)]),
               () => [
-                h('h4', {}, group.id, h('small', {}, ` ${group.kind} · ${group.owner}`)),
+                // A group inside a spell stands on no square: it is shown under the square it left, marked so.
+                h(
+                  'h4',
+                  {},
+                  group.id,
+                  h('small', {}, ` ${group.kind} · ${group.owner}${group.heldBy ? ` · inside ${group.heldBy}` : ''}`),
+                ),
                 this.spellChips(state, group.spells),
               ],
             ),
