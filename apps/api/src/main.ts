@@ -2,7 +2,7 @@
 import { startTracing } from './tracing/tracing.setup';
 const flushTraces = startTracing();
 import { ConfigService } from '@nestjs/config';
-import { describeStore } from '@app/event-store';
+import { describeStore } from './config/store-description';
 import type { ApiConfig } from './config/api-config';
 import { type ResolvedViewerSecrets, VIEWER_SECRETS } from './config/viewer-secrets';
 import { createApp } from './create-app';
