@@ -21,7 +21,7 @@ import {
 
 const scenario = readScenario(path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json'));
 const LOCK_HELD_MS = 3_000;
-/** The longest the event loop may be held meanwhile: far under the lock's 3 s, with room for a busy machine. */
+/** The longest the event loop may be held meanwhile (time waiting for a CPU aside): far under the lock's 3 s. */
 const MAX_STALL_MS = 150;
 /**
  * The slowest a read may answer meanwhile: it tells a read that waited for the lock (its 3 s) from one that did not.

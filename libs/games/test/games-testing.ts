@@ -79,9 +79,20 @@ export async function playScenario(
   for (const turn of turns) {
     const number = (await harness.repository.loadLatest(gameId)).state.turn;
     for (const colour of COLOURS) {
+      // The ids the game gave this player's orders of the turn, by place (a scenario's `cancel` names one).
+      const given: (string | null)[] = [];
       for (const [o, order] of (turn.orders[colour] ?? []).entries()) {
-        const command = orderCommand(colour, order, `turn-${number}/${colour}/${o}`, `turn ${number}`);
-        await harness.commands.handle(gameId, command.type as 'TargetSpell', command.data as never, command.metadata);
+        const command = orderCommand(colour, order, `turn-${number}/${colour}/${o}`, `turn ${number}`, (at) =>
+          at < given.length ? given[at] : null,
+        );
+        const result = await harness.commands.handle(
+          gameId,
+          command.type as 'TargetSpell',
+          command.data as never,
+          command.metadata,
+        );
+        const first = result.events[0] as { data?: { orderId?: unknown } } | undefined;
+        given.push(typeof first?.data?.orderId === 'string' ? first.data.orderId : null);
       }
     }
     for (const colour of COLOURS) {

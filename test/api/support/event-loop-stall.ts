@@ -1,23 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 
-/**
- * The longest the event loop of this process was held while `work` ran, in milliseconds: for a request to the
- * in-process app, how long its handling kept every other request waiting. Wall-clock time: a wait inside a
- * statement (a lock) counts, as it should, and so does waiting for a CPU on a busy machine.
- */
-export async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
-  const delay = monitorEventLoopDelay({ resolution: 1 });
-  delay.enable();
-  try {
-    const result = await work();
-    return { result, stallMs: delay.max / 1e6 };
-  } finally {
-    delay.disable();
-  }
-}
-
-/** The main thread's scheduler statistics (Linux): nanoseconds run on a CPU, first. */
+/** The main thread's scheduler statistics (Linux): nanoseconds run on a CPU, then nanoseconds waited for one. */
 const SCHEDSTAT = `/proc/self/task/${process.pid}/schedstat`;
 
 function runNs(): number | null {
@@ -25,6 +8,40 @@ function runNs(): number | null {
     return Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]);
   } catch {
     return null;
+  }
+}
+
+/** Milliseconds this process's main thread has waited for a CPU, where Linux tells it (else 0). */
+function queuedMs(): number {
+  try {
+    return Number(readFileSync(SCHEDSTAT, 'utf8').split(' ')[1]) / 1e6;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The longest the event loop of this process was held while `work` ran, in milliseconds: for a request to the
+ * in-process app, how long its handling kept every other request waiting. A timer is set again every millisecond;
+ * the longest wall-clock time between two of its calls, less what the main thread spent waiting for a CPU (which
+ * another program on a busy machine decides), is the longest the loop was held by running or by waiting inside a
+ * call — a wait for a lock shows, a busy machine does not.
+ */
+export async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
+  let longest = 0;
+  let last = performance.now() - queuedMs();
+  const tick = () => {
+    const now = performance.now() - queuedMs();
+    longest = Math.max(longest, now - last);
+    last = now;
+  };
+  const timer = setInterval(tick, 1);
+  try {
+    const result = await work();
+    tick();
+    return { result, stallMs: longest };
+  } finally {
+    clearInterval(timer);
   }
 }
 
