@@ -12,7 +12,10 @@ export interface SseEvent {
  * the `id:` and `data:` lines the server wrote, and decide themselves when to disconnect and how to resume.
  */
 export class SseClient {
+  /** The events without an `event:` type: what an EventSource hands to `onmessage`. */
   readonly events: SseEvent[] = [];
+  /** The events with one (`caught-up`, `error`), in order, each with the number of `events` received before it. */
+  readonly named: (SseEvent & { after: number })[] = [];
   /** Whether the server ended the response properly (rather than the connection being dropped). */
   completed = false;
   /** Resolves when the server ends the stream (or the connection drops). */
@@ -67,6 +70,11 @@ export class SseClient {
     return this.events.map((event) => JSON.parse(event.data) as T);
   }
 
+  /** The `caught-up` the stream sent, once it has (undefined before). */
+  get caughtUp(): (SseEvent & { after: number }) | undefined {
+    return this.named.find((event) => event.event === 'caught-up');
+  }
+
   /** Waits until `done()` holds for the events received (checked on every event), or fails after `ms`. */
   async waitFor(done: (events: SseEvent[]) => boolean, ms = 10_000): Promise<void> {
     const deadline = Date.now() + ms;
@@ -113,7 +121,8 @@ export class SseClient {
     }
     if (data.length === 0) return; // a comment or a bare blank line: no event (as in an EventSource)
     event.data = data.join('\n');
-    this.events.push(event);
+    if (event.event === undefined) this.events.push(event);
+    else this.named.push({ ...event, after: this.events.length });
     for (const wake of this.waiters.splice(0)) wake();
   }
 

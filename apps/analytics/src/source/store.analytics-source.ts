@@ -1,5 +1,5 @@
 import { type EventFilter, EventStore, EventStoreUnavailableError, type RecordedEvent } from '@app/event-store';
-import { GAME_STREAM_PREFIX } from '@app/games';
+import { type CaughtUp, GAME_STREAM_PREFIX, catchUpThenLive } from '@app/games';
 import type { Observable } from 'rxjs';
 import { AnalyticsSource } from './analytics-source';
 
@@ -15,8 +15,18 @@ export class StoreAnalyticsSource extends AnalyticsSource {
     super();
   }
 
-  follow(afterPosition: number | undefined): Observable<RecordedEvent> {
-    return this.store.subscribe({ fromPosition: afterPosition, filter: GAME_EVENTS });
+  /** The service's own catch-up (GameReads): pages until one comes back short, then the store's subscription. */
+  follow(afterPosition: number | undefined): Observable<RecordedEvent | CaughtUp> {
+    return catchUpThenLive<RecordedEvent>(
+      {
+        readPage: (after, limit) => this.store.readAll({ fromPosition: after, maxCount: limit, filter: GAME_EVENTS }),
+        live: (after) => this.store.subscribe({ fromPosition: after, filter: GAME_EVENTS }),
+        checkpointOf: (event) => event.position,
+        view: (event) => event,
+        floor: afterPosition,
+      },
+      afterPosition,
+    );
   }
 
   pages(afterPosition: number | undefined, pageSize: number): AsyncIterable<RecordedEvent[]> {

@@ -1,9 +1,8 @@
-import { Controller, Get, Headers, type MessageEvent, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { EMPTY, type Observable } from 'rxjs';
+import { EMPTY } from 'rxjs';
 import { type Caller, GameReads, type Viewer } from '@app/games';
-import { withDescriptions } from '../events/described-event-line';
 import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { AcceptingWorkGuard } from '../lifecycle/accepting-work.guard';
@@ -47,7 +46,8 @@ export class EventStreamsSseController {
   @ApiOkResponse({
     description:
       '`id: <revision>` and `data: {revision, type, data, metadata, released?}` per event, as `GET /games/:id/events` ' +
-      'shows them to this caller (hidden ones as `Redacted`).',
+      'shows them to this caller (hidden ones as `Redacted`); once the stored events are sent, one ' +
+      '`event: caught-up` with `id:` and `data: {revision}` the revision reached, then live events.',
   })
   @ApiErrorResponse(404, 'No such game.')
   async gameStream(
@@ -60,9 +60,8 @@ export class EventStreamsSseController {
   ): Promise<void> {
     const after = checkpointAfter(parseLastEventId(lastEventId), query.from);
     await this.reads.lastRevision(gameId);
-    const words = query.describe === 'true' ? withDescriptions : (events: Observable<MessageEvent>) => events;
-    const open = async (from: number | undefined) =>
-      words(await this.streams.gameEvents(viewer, gameId, from, query.types));
+    const describe = query.describe === 'true';
+    const open: OpenEvents = (from) => this.streams.gameEvents(viewer, gameId, from, query.types, describe);
     return this.stream(request, response, open, after);
   }
 
@@ -73,7 +72,9 @@ export class EventStreamsSseController {
   @ApiOkResponse({
     description:
       '`id: <position>` and `data: {gameId, position, revision, type, data, metadata, released?, recordedAt}` per ' +
-      'event; each game as its own stream shows it to this caller (a player token: that player’s view of its game).',
+      'event; each game as its own stream shows it to this caller (a player token: that player’s view of its game); ' +
+      'once the stored events are sent, one `event: caught-up` with `id:` and `data: {position}` the position ' +
+      'reached, then live events.',
   })
   async allStream(
     @Query() query: GlobalStreamQueryDto,

@@ -3,6 +3,12 @@ import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import type { Observable, Subscription } from 'rxjs';
 
+/**
+ * The SSE type of the one event that says the stored events are all sent (GameReads' CaughtUp). A subscription the
+ * writer opens again after a pause catches up again: the client is told once, the first time.
+ */
+export const CAUGHT_UP = 'caught-up';
+
 /** The events of a stream after an exclusive checkpoint (an `id:` it sent), or from its start (undefined). */
 export type OpenEvents = (after: number | undefined) => Observable<MessageEvent> | Promise<Observable<MessageEvent>>;
 
@@ -79,6 +85,7 @@ export function writeSse(
   let batch = '';
   let flushQueued = false;
   let headersSent = false;
+  let toldCaughtUp = false;
   let paused = false;
   let closed = false;
   let subscription: Subscription | undefined;
@@ -131,8 +138,14 @@ export function writeSse(
   };
   const send = (message: MessageEvent) => {
     if (closed) return;
+    const id = message.id === undefined || message.id === null ? undefined : Number(message.id);
+    if (message.type === CAUGHT_UP && toldCaughtUp) {
+      if (id !== undefined) checkpoint = id;
+      return;
+    }
+    if (message.type === CAUGHT_UP) toldCaughtUp = true;
     batch += sseFrame(message);
-    if (message.id !== undefined && message.id !== null) checkpoint = Number(message.id);
+    if (id !== undefined) checkpoint = id;
     if (batch.length >= FLUSH_AT) flush();
     else if (!flushQueued) {
       flushQueued = true;
