@@ -43,6 +43,7 @@ import { GameStateHttpController } from './state/game-state.http.controller';
 import { GameTimelineHttpController } from './timeline/game-timeline.http.controller';
 import { EventStreamsSseController } from './streams/event-streams.sse.controller';
 import { EventStreamsService } from './streams/event-streams.service';
+import { StreamBudget } from './streams/stream-budget';
 import { createValidationPipe } from './validation/validation.pipe';
 import { GameViewerHttpController } from './viewers/game-viewer.http.controller';
 import { redactTokenInUrl } from './viewers/token-in-url';
@@ -136,6 +137,7 @@ export class AppModule implements NestModule {
         AcceptingWorkGuard,
         SetUpChecker,
         EventStreamsService,
+        StreamBudget,
         StoreHealthIndicator,
         ShutdownHealthIndicator,
       ],

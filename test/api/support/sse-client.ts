@@ -16,8 +16,15 @@ export class SseClient {
   readonly events: SseEvent[] = [];
   /** The events with one (`caught-up`, `error`), in order, each with the number of `events` received before it. */
   readonly named: (SseEvent & { after: number })[] = [];
+  /** Comment lines received (the server's heartbeats). */
+  comments = 0;
   /** Whether the server ended the response properly (rather than the connection being dropped). */
   completed = false;
+  /** Whether the stream has ended (by the server, or the connection dropped). */
+  get isEnded(): boolean {
+    return this.endedFlag;
+  }
+
   /** Resolves when the server ends the stream (or the connection drops). */
   readonly ended: Promise<void>;
   private buffer = '';
@@ -111,6 +118,7 @@ export class SseClient {
     const event: SseEvent = { data: '' };
     const data: string[] = [];
     for (const line of block.split('\n')) {
+      if (line.startsWith(':')) this.comments += 1;
       if (line === '' || line.startsWith(':')) continue;
       const colon = line.indexOf(':');
       const field = colon < 0 ? line : line.slice(0, colon);
@@ -119,7 +127,11 @@ export class SseClient {
       else if (field === 'id') event.id = value;
       else if (field === 'event') event.event = value;
     }
-    if (data.length === 0) return; // a comment or a bare blank line: no event (as in an EventSource)
+    if (data.length === 0) {
+      // A comment or a bare blank line: no event (as in an EventSource), but a heartbeat to wait for.
+      for (const wake of this.waiters.splice(0)) wake();
+      return;
+    }
     event.data = data.join('\n');
     if (event.event === undefined) this.events.push(event);
     else this.named.push({ ...event, after: this.events.length });

@@ -14,11 +14,15 @@ import { GameStreamQueryDto } from './game-stream.query.dto';
 import { GlobalStreamQueryDto } from './global-stream.query.dto';
 import { LAST_EVENT_ID, checkpointAfter, parseLastEventId } from './last-event-id';
 import { type OpenEvents, writeSse } from './sse-response.writer';
+import { StreamBudget } from './stream-budget';
 
 @ApiTags('streams')
 @ApiProduces('text/event-stream')
 @ApiErrorResponse(400, 'A query parameter or Last-Event-ID is malformed.', {
   message: ['Last-Event-ID must be the id of an event this stream sent'],
+})
+@ApiErrorResponse(503, 'Too many streams open, or their clients too far behind; or shutting down.', {
+  message: '1000 event streams are open (SSE_MAX_CLIENTS); try again in 5 s',
 })
 @UseGuards(AcceptingWorkGuard)
 // An EventSource cannot set an Authorization header: these two also take the token as `?token=`.
@@ -28,6 +32,7 @@ export class EventStreamsSseController {
     private readonly streams: EventStreamsService,
     private readonly reads: GameReads,
     private readonly drain: RequestDrain,
+    private readonly budget: StreamBudget,
   ) {}
 
   /**
@@ -35,7 +40,7 @@ export class EventStreamsSseController {
    * the last event written (so `open` is called again on resume; after shutdown began it ends the stream).
    */
   private stream(request: Request, response: Response, open: OpenEvents, after: number | undefined): Promise<void> {
-    return writeSse(request, response, (from) => (this.drain.isDraining ? EMPTY : open(from)), after);
+    return writeSse(request, response, (from) => (this.drain.isDraining ? EMPTY : open(from)), after, this.budget);
   }
 
   /** Async so that an unknown game is a 404 before any stream header is sent. */

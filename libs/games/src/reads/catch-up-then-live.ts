@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@app/event-store';
 import { Observable, type Subscription, concatMap, filter, from, of } from 'rxjs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sliceSpent } from './event-loop.slice';
 
 /**
  * Told once, when a subscription has delivered every event stored when it last looked, before any live one: the
@@ -31,14 +32,13 @@ export interface CatchUpSource<L> {
 
 /** Events per read of the catch-up. */
 export const CATCH_UP_PAGE = 500;
-/** How long the catch-up works before it lets the event loop turn (other requests, the socket's writes). */
-const SLICE_MS = 10;
 
 /**
  * Catch-up, then live. The catch-up reads ONE page at a time and reads the next only once the subscriber has been
  * given every line of this one (a viewer that must first be prepared is awaited in place), so nothing piles up
  * between the store and a subscriber that stops: unsubscribing (an SSE writer whose client is behind) stops the
- * reading. It also lets the event loop turn between pages and every few milliseconds within one. Once a page comes
+ * reading. It also lets the event loop turn between pages and, within one, whenever the catch-ups together have
+ * worked for a few milliseconds (event-loop.slice.ts). Once a page comes
  * back short, everything stored is delivered: the subscriber is told so (CaughtUp), and the store's own
  * subscription takes over from the checkpoint reached, delivering what was appended since and then live events.
  *
@@ -56,7 +56,6 @@ export function catchUpThenLive<L extends object>(
 
     const catchUp = async (): Promise<void> => {
       let checkpoint = after;
-      let sliceStart = performance.now();
       for (;;) {
         const page = await source.readPage(checkpoint, CATCH_UP_PAGE);
         for (const event of page) {
@@ -65,15 +64,11 @@ export function catchUpThenLive<L extends object>(
           if (closed) return;
           checkpoint = source.checkpointOf(event);
           if (line !== null) subscriber.next(line);
-          if (performance.now() - sliceStart >= SLICE_MS) {
-            await nextTurn();
-            sliceStart = performance.now();
-          }
+          if (sliceSpent()) await nextTurn();
           if (closed) return;
         }
         if (page.length < CATCH_UP_PAGE) break;
         await nextTurn();
-        sliceStart = performance.now();
         if (closed) return;
       }
       const reached = checkpoint === undefined ? (source.floor ?? null) : Math.max(checkpoint, source.floor ?? -1);
