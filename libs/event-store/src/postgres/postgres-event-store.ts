@@ -15,7 +15,7 @@ import type {
 } from '../event-store.types';
 import { appendResultFor, type SerialisedAppend, serialiseAppend } from '../shared/append-validation';
 import { ChangeNotifier } from '../shared/change-notifier';
-import { assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
+import { assertCommandId, assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
 import type { EventRow } from '../shared/event-row';
 import { subscriptionOverReads } from '../shared/subscription-over-reads';
 import type { Snapshot, SnapshotStore } from '../snapshot-store.port';
@@ -213,6 +213,19 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
       [stream],
     );
     return (rows[0] as { revision: number | null }).revision;
+  }
+
+  /** From the index events_by_command (schema version 2). */
+  override async readCommand(stream: string, commandId: string): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    assertCommandId(commandId);
+    const rows = await this.query(
+      'read-command',
+      `SELECT ${COLUMNS} FROM ${this.schema}.events WHERE stream = $1 AND metadata->>'commandId' = $2
+       ORDER BY revision ASC`,
+      [stream, commandId],
+    );
+    return (rows as PostgresEventRow[]).map(toRecorded);
   }
 
   override async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

@@ -11,7 +11,8 @@ export type ViewedState = Record<string, unknown>;
  * The same viewer rules as EventRedactor, applied to a state (live or time-travelled): no seed; the other side's
  * hand and deck only as counts; during the orders phase, the other side's orders are not there — their mana and
  * cards are shown as before those orders, so nothing about them can be inferred; non-visible spells only for
- * their owner; only the spell definitions the viewer has seen; and no id counters.
+ * their owner; only the spell definitions the viewer has seen; and no id counters, nor the other side's count of
+ * orders changed this turn.
  */
 export function viewState(state: GameState, viewer: Viewer): ViewedState {
   if (viewer.role === 'organiser') return state as unknown as ViewedState;
@@ -52,7 +53,8 @@ export function viewState(state: GameState, viewer: Viewer): ViewedState {
       for (const key of [...player.hand, ...player.deck, ...player.castOnce]) known.add(key);
       players[colour] = player;
     } else {
-      const { hand, deck, ...rest } = player;
+      // How many orders the other side gave and cancelled this turn would count its hidden ones.
+      const { hand, deck, ordersChangedThisTurn: _changed, ...rest } = player;
       // A once-per-game spell that is non-visible must not show through the record of its cast either.
       const castOnce = rest.castOnce.filter((key) => state.spells[key]?.visible);
       players[colour] = { ...rest, castOnce, hand: [], deck: [], handSize: hand.length, deckSize: deck.length };

@@ -3,12 +3,13 @@ import type { CommandDataMap } from '../commands/command';
 import type { EngineContext } from '../engine/engine-context';
 import { attackOrdersOf, attacksOrderedBy, groupOf, isAlive, lookup } from '../model/state-queries';
 import { RULES_OPTIONS } from '../rules-options';
-import { requireEntityId, requireOrdersPhase } from './order-guards';
+import { requireEntityId, requireOrderChangeLeft, requireOrdersPhase } from './order-guards';
 
 /** T3: an attack order names one of the player's living minions, one of its attacks, and an enemy victim. */
 export function orderAttack(ctx: EngineContext, data: CommandDataMap['OrderAttack']): void {
   const state = ctx.state;
   const player = requireOrdersPhase(state, data.player);
+  requireOrderChangeLeft(state, player);
   requireEntityId(data.attackerId, 'attacker');
   requireEntityId(data.victimId, 'victim');
   const attacker = lookup(state.minions, data.attackerId);

@@ -5,7 +5,7 @@ import { describeRef, sameRef } from '../model/entity-ref';
 import { canAfford, costInMana, MANA_TYPES } from '../model/mana';
 import { activeSpellsOn, groupsOnSquare, lookup, ordersGiven } from '../model/state-queries';
 import { isCumulative, isInstant } from '../model/spell-definition';
-import { requireEntityRef, requireOrdersPhase, requireSpellKey } from './order-guards';
+import { requireEntityRef, requireOrderChangeLeft, requireOrdersPhase, requireSpellKey } from './order-guards';
 import { checkTargetRule } from './target-rule';
 
 /**
@@ -16,6 +16,7 @@ import { checkTargetRule } from './target-rule';
 export function targetSpell(ctx: EngineContext, data: CommandDataMap['TargetSpell']): void {
   const state = ctx.state;
   const player = requireOrdersPhase(state, data.player);
+  requireOrderChangeLeft(state, player);
   requireSpellKey(data.spell, 'spell');
   requireEntityRef(data.target, 'target');
   // The hand is checked first, and an unknown key gets the same answer: whether a spell exists in this game
