@@ -79,6 +79,15 @@ module.exports = {
       },
     },
     {
+      name: 'c2sp-formats-are-portable',
+      comment:
+        'The C2SP formats (tournament-log/c2sp) run in a browser as they run in Node, cryptography passed in: they ' +
+        'import nothing but each other — no Node module, no framework, no other file of the project.',
+      severity: 'error',
+      from: { path: '^libs/games/src/tournament-log/c2sp/', pathNot: '\\.spec\\.ts$' },
+      to: { pathNot: '^libs/games/src/tournament-log/c2sp/' },
+    },
+    {
       name: 'no-circular-between-files-outside-rules',
       severity: 'error',
       from: { path: '^(apps|libs/games|libs/event-store)' },

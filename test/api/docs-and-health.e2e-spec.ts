@@ -56,6 +56,9 @@ describe('OpenAPI document and health (e2e, SQLite)', () => {
         'GET /log/entries',
         'GET /log/inclusion',
         'GET /log/consistency',
+        'GET /log/checkpoint',
+        'GET /log/tlog-proof',
+        'GET /log/tlog-consistency',
       ].sort(),
     );
     // Issue #5: a bearer scheme, declared on every endpoint but health (the 401/403 answers are documented too).

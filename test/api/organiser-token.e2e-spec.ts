@@ -81,6 +81,12 @@ class Service {
     }
   }
 
+  /** Once the process ended by itself: its exit code. */
+  async ended(): Promise<number | null> {
+    await this.exited;
+    return this.child.exitCode;
+  }
+
   /** Until the output shows `pattern` (a terminal's copy may lag behind the request that caused it). */
   async waitFor(pattern: RegExp): Promise<void> {
     const deadline = Date.now() + 10_000;
@@ -227,5 +233,17 @@ describe('the organiser token of a first start (e2e, the service’s own process
     expect(pretty.output.split(secrets.organiserToken).length - 1).toBe(1);
     expect(pretty.output).toMatch(/^\d\d:\d\d:\d\d INFO {2}GET \/health 200 \d+ ms$/m);
     expect(pretty.output).not.toMatch(/^\{/m);
+  });
+
+  it('a port already in use: one line that says so and names PORT, no stack', async () => {
+    const first = await start(path.join(dir, 'port', 'sanctum.db'));
+    const port = new URL(first.url).port;
+    const second = new Service(path.join(dir, 'port-2', 'sanctum.db'), { env: { PORT: port } });
+    services.push(second);
+    expect(await second.ended()).toBe(1);
+    expect(second.output).toContain(`cannot start the API: port ${port} is already in use`);
+    expect(second.output).toContain('set PORT to a free port');
+    expect(second.output).not.toMatch(/\n\s+at /);
+    await first.stop();
   });
 });

@@ -2,11 +2,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import {
+  DEFAULT_TOURNAMENT_LOG_ORIGIN,
   type GameEventLine,
   type Receipt,
+  formatVerifierKey,
   generateSigningKeyPem,
   keyIdOf,
   keysOfPublished,
+  noteVerifierKeyOf,
   rotateReceiptSigningKey,
   verifyStatementOfKind,
 } from '@app/games';
@@ -209,6 +212,7 @@ describe('receipts: every acknowledged command answers with a signed receipt (is
         keys: [...keys.entries()].map(([keyId, key]) => ({
           keyId,
           publicKey: key.export({ type: 'spki', format: 'pem' }),
+          vkey: formatVerifierKey(noteVerifierKeyOf(DEFAULT_TOURNAMENT_LOG_ORIGIN, key)),
         })),
       });
       const again = await second.as().get('/games/signed/receipts').expect(200);

@@ -1,14 +1,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { SCENARIO_FILE_SCHEMA_FILE, SCENARIO_FILE_SCHEMA_PATH } from '@app/games';
+import Ajv from 'ajv';
+import { GAME_EVENT_SCHEMA_PATH, SCENARIO_FILE_SCHEMA_FILE, SCENARIO_FILE_SCHEMA_PATH } from '@app/games';
 import { schemaProblems } from '../support/json-schema.problems';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
-import { readScenario } from './support/scenario.http-player';
+import { createGame, readScenario, setupBody } from './support/scenario.http-player';
 
 const REPO_ROOT = path.resolve(__dirname, '../..');
 const EXAMPLE = path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json');
 
-describe('GET /schemas/scenario-file.json: the JSON Schema of a scenario file (e2e, SQLite)', () => {
+describe('GET /schemas/…: the JSON Schemas of a scenario file and of a stored game event (e2e, SQLite)', () => {
   const dir = makeTempDir();
   let api: ApiTestApp;
 
@@ -34,6 +35,22 @@ describe('GET /schemas/scenario-file.json: the JSON Schema of a scenario file (e
     expect(schemaProblems(example, schema)).toEqual([]);
     const { turns: _turns, ...setup } = example;
     expect(schemaProblems(setup, schema)).toEqual(['turns is missing']);
+  });
+
+  it('the game event schema is public and takes, with a standard validator, every event the organiser reads', async () => {
+    const response = await api.as().get(GAME_EVENT_SCHEMA_PATH).expect(200);
+    expect(response.headers['content-type']).toBe('application/schema+json; charset=utf-8');
+    const check = new Ajv({ strict: false }).compile(JSON.parse(response.text) as object);
+    await createGame(api, setupBody(readScenario(EXAMPLE), 'schema-game'));
+    const { events } = (await api.organiser.get('/games/schema-game/events').expect(200)).body as {
+      events: { type: string; data: Record<string, unknown> }[];
+    };
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events)
+      expect({ type: event.type, valid: check(event), errors: check.errors }).toMatchObject({ valid: true });
+    const [created] = events;
+    expect(check({ ...created, data: { ...created!.data, board: null } })).toBe(false);
+    expect(check({ ...created, type: 'TurnStarted' })).toBe(false);
   });
 
   it('is not part of the OpenAPI document, which describes the set-up of POST /games itself', async () => {

@@ -17,8 +17,8 @@ import { type ManyGames, appendManyGames } from '../support/many-games.store';
 import { type ApiTestApp, bearer, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
 import { SseClient, type SseEvent } from './support/sse-client';
 
-const GAMES = 30;
-const TURNS = 15;
+const GAMES = 24;
+const TURNS = 14;
 const SERVER_SECRET = 'stream-catch-up-server-secret-0123';
 /** Generous: a catch-up that works takes a second or two; one that stalls never ends. */
 const CATCH_UP_MS = 60_000;
@@ -185,10 +185,8 @@ function defineCatchUpTests(kind: Store, makeStore: () => Promise<TestStore>) {
 
   it.each([
     ['one type, the public', '&types=MinionHealed', undefined],
-    ['several types', '&types=SpellTargeted,SpellUntargeted,MinionHealed', undefined],
-    ['one game', '&gameId=many-7', undefined],
-    ['one game and a type', '&gameId=many-7&types=AttackOrdered', undefined],
-    ['one type, organiser', '&types=GarbageCollected', 'organiser'],
+    ['one game, the public', '&gameId=many-7', undefined],
+    ['one game and a type, the organiser', '&gameId=many-7&types=AttackOrdered', 'organiser'],
     ['several types, a player', '&types=SpellTargeted,SpellUntargeted', 'player'],
   ] as const)(`global stream filtered by %s: exactly what the export gives (${kind})`, async (_name, query, who) => {
     const token = who === 'organiser' ? api.organiserToken : who === 'player' ? blue(7) : undefined;

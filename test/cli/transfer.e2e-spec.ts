@@ -119,7 +119,7 @@ describe('sanctum export / import (CLI end to end)', () => {
   it('a tampered event is refused, naming its revision (exit 3), and nothing is written', async () => {
     const { exitCode, stdout, stderr } = runs.tampered;
     expect({ exitCode, stdout }).toEqual({ exitCode: 3, stdout: '' });
-    expect(stderr).toMatch(/tampered\.jsonl: the hash chain is broken at revision 15: hash mismatch/);
+    expect(stderr).toMatch(/tampered\.jsonl:16: the hash chain is broken at revision 15: hash mismatch/);
     expect(stderr).toContain('Nothing was imported');
     expect(await streamsIn(file('tampered.db'))).toEqual([]);
   });
@@ -161,7 +161,7 @@ describe('sanctum export / import (CLI end to end)', () => {
   it('simulate output the engine does not derive is refused at its first divergence (exit 3), nothing written', async () => {
     const { exitCode, stdout, stderr } = runs.forged;
     expect({ exitCode, stdout }).toEqual({ exitCode: 3, stdout: '' });
-    expect(stderr).toContain('forged-simulation.jsonl: re-simulation differs at revision 15');
+    expect(stderr).toContain('forged-simulation.jsonl:16: re-simulation differs at revision 15');
     expect(stderr).toContain('"hpAfter":0');
     expect(stderr).toContain('Nothing was imported');
     expect(await streamsIn(file('forged.db'))).toEqual([]);

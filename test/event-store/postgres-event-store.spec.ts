@@ -182,7 +182,7 @@ describeWithPostgres('postgres store: several writers, the append lock, migratio
     }
   });
 
-  it('finds a command by its id through the index of schema version 2, whatever the length of its stream', async () => {
+  it('finds a command by its id through the index of schema version 3, whatever the length of its stream', async () => {
     const store = newStore();
     await store.append('game-long', batch(3000), 'no-stream');
     await store.append('game-long', [newEvent('Done', { i: 1 }, { commandId: 'the-key' })], 2999);

@@ -82,6 +82,13 @@ process.once('exit', () => {
 export interface ClusterSettings {
   /** Extra `-c name=value` settings (the tests turn fsync off; the benchmarks keep the defaults). */
   settings?: Record<string, string>;
+  /** Data checksums (which pg_rewind needs to make a former primary a standby). */
+  dataChecksums?: boolean;
+}
+
+/** `psql`-free SQL as the server user: a standby or a server that only takes TLS is still reached this way. */
+function socketUrl(dir: string, port: number, database: string): string {
+  return `postgresql://postgres@${encodeURIComponent(dir)}:${port}/${database}`;
 }
 
 /**
@@ -99,6 +106,44 @@ export class PostgresCluster {
     private readonly settings: Record<string, string>,
   ) {
     this.dir = dir;
+  }
+
+  /**
+   * A standby of `primary` (pg_basebackup -R: it streams the primary's WAL and applies it), started and streaming.
+   * Asynchronous unless the primary lists it in synchronous_standby_names (see `makeSynchronous`).
+   */
+  static async standbyOf(primary: PostgresCluster, options: ClusterSettings = {}): Promise<PostgresCluster> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sanctum-pg-standby-'));
+    const cluster = new PostgresCluster(dir, options.settings ?? {});
+    live.add(cluster);
+    try {
+      const owner = serverUser();
+      if (owner) fs.chownSync(dir, owner.uid, owner.gid);
+      const [command, args] = asServerUser('pg_basebackup', [
+        '-D',
+        cluster.dataDir,
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(primary.port),
+        '-U',
+        'postgres',
+        '-X',
+        'stream',
+        '-R',
+        '--no-sync',
+      ]);
+      await run(command, args);
+      await cluster.start();
+      await primary.waitUntil(
+        `SELECT count(*) > 0 AS ok FROM pg_stat_replication WHERE state = 'streaming'`,
+        'the standby to stream',
+      );
+      return cluster;
+    } catch (error) {
+      await cluster.destroy();
+      throw error;
+    }
   }
 
   static async create(options: ClusterSettings = {}): Promise<PostgresCluster> {
@@ -120,6 +165,7 @@ export class PostgresCluster {
         '-E',
         'UTF8',
         '--locale=C',
+        ...(options.dataChecksums ? ['--data-checksums'] : []),
       ]);
       await run(command, args);
       await cluster.start();
@@ -137,6 +183,11 @@ export class PostgresCluster {
   /** A connection URI for `database` (the default one, `postgres`, unless told). */
   url(database = 'postgres'): string {
     return `postgresql://postgres@127.0.0.1:${this.port}/${database}`;
+  }
+
+  /** The port it listens on (the same across restarts). */
+  get serverPort(): number {
+    return this.port;
   }
 
   get isRunning(): boolean {
@@ -182,6 +233,69 @@ export class PostgresCluster {
     this.running = false;
   }
 
+  /** Promotes a standby: it ends recovery and accepts writes, on a new timeline. */
+  async promote(): Promise<void> {
+    const [command, args] = asServerUser('pg_ctl', ['-D', this.dataDir, '-w', 'promote']);
+    await run(command, args);
+  }
+
+  /**
+   * Makes this former primary (stopped) a standby of `source`, as an operator does after a failover: pg_rewind
+   * takes back what it wrote that the new primary never received (needs wal_log_hints), then it streams from it.
+   */
+  async rejoinAsStandbyOf(source: PostgresCluster): Promise<void> {
+    await this.stop('fast');
+    // pg_rewind reads the new primary's timeline from its control file, which a promotion updates at its next
+    // checkpoint only.
+    await source.withClient((client) => client.query('CHECKPOINT'));
+    const [command, args] = asServerUser('pg_rewind', [
+      '-D',
+      this.dataDir,
+      `--source-server=host=127.0.0.1 port=${source.port} user=postgres dbname=postgres`,
+      '-R',
+      '--no-sync',
+    ]);
+    await run(command, args);
+    await this.start();
+    await this.waitUntil(
+      `SELECT count(*) > 0 AS ok FROM pg_stat_wal_receiver WHERE status = 'streaming'`,
+      'the rejoined standby to stream',
+    );
+  }
+
+  /** Synchronous replication to every standby (`synchronous_standby_names = '*'`, `synchronous_commit = on`). */
+  async makeSynchronous(): Promise<void> {
+    await this.withClient(async (client) => {
+      await client.query(`ALTER SYSTEM SET synchronous_standby_names = '*'`);
+      await client.query(`ALTER SYSTEM SET synchronous_commit = 'on'`);
+      await client.query('SELECT pg_reload_conf()');
+    });
+    await this.waitUntil(
+      `SELECT count(*) > 0 AS ok FROM pg_stat_replication WHERE sync_state = 'sync'`,
+      'a synchronous standby',
+    );
+  }
+
+  /** A standby stops receiving WAL (its primary_conninfo emptied): it falls behind, as an asynchronous one may. */
+  async stopReceiving(): Promise<void> {
+    await this.withClient(async (client) => {
+      await client.query(`ALTER SYSTEM SET primary_conninfo = ''`);
+      await client.query('SELECT pg_reload_conf()');
+    });
+    await this.waitUntil(`SELECT count(*) = 0 AS ok FROM pg_stat_wal_receiver`, 'the WAL receiver to stop');
+  }
+
+  /** Polls `query` (one row, column `ok`) until it answers true. */
+  async waitUntil(query: string, what: string, timeoutMs = 20_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const ok = await this.withClient(async (client) => (await client.query<{ ok: boolean }>(query)).rows[0]?.ok);
+      if (ok) return;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${this.log().slice(-2000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
   /** Ends every other connection to the server, as an administrator (or a failover) would. Returns how many. */
   async terminateConnections(): Promise<number> {
     return this.withClient(async (client) => {
@@ -198,8 +312,9 @@ export class PostgresCluster {
     return this.url(name);
   }
 
+  /** A connection over the server's Unix socket (whatever TLS and pg_hba.conf ask of TCP clients). */
   async withClient<T>(work: (client: Client) => Promise<T>, database = 'postgres'): Promise<T> {
-    const client = new Client({ connectionString: this.url(database) });
+    const client = new Client({ connectionString: socketUrl(this.dir, this.port, database) });
     await client.connect();
     try {
       return await work(client);

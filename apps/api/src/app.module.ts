@@ -1,3 +1,4 @@
+import { requestLogLevel } from './logging/request-log.level';
 import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { ConfigModule, registerAs } from '@nestjs/config';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
@@ -45,6 +46,9 @@ import { EventStreamsSseController } from './streams/event-streams.sse.controlle
 import { EventStreamsService } from './streams/event-streams.service';
 import { StreamBudget } from './streams/stream-budget';
 import { createValidationPipe } from './validation/validation.pipe';
+import { MetricsHttpController } from './metrics/metrics.http.controller';
+import { MetricsPortServer } from './metrics/metrics-port.server';
+import { ServiceMetrics } from './metrics/service-metrics';
 import { GameViewerHttpController } from './viewers/game-viewer.http.controller';
 import { redactTokenInUrl } from './viewers/token-in-url';
 import { ViewerGuard } from './viewers/viewer.guard';
@@ -93,15 +97,15 @@ export class AppModule implements NestModule {
               response.setHeader('X-Request-Id', id);
               return id;
             },
-            customLogLevel: (_request, response, error) =>
-              error !== undefined || response.statusCode >= 500
-                ? 'error'
-                : response.statusCode >= 400
-                  ? 'warn'
-                  : 'info',
+            customLogLevel: requestLogLevel,
           }),
         }),
-        GamesModule.forRoot({ store: config.store, runScheduler: config.gcScheduler, receiptKeys }),
+        GamesModule.forRoot({
+          store: config.store,
+          runScheduler: config.gcScheduler,
+          receiptKeys,
+          tournamentLogOrigin: config.tournamentLogOrigin,
+        }),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),
         ReplayModule,
       ],
@@ -124,6 +128,7 @@ export class AppModule implements NestModule {
         RulesHttpController,
         SchemasHttpController,
         HomeHttpController,
+        MetricsHttpController,
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },
@@ -140,6 +145,8 @@ export class AppModule implements NestModule {
         StreamBudget,
         StoreHealthIndicator,
         ShutdownHealthIndicator,
+        ServiceMetrics,
+        MetricsPortServer,
       ],
     };
   }

@@ -5,6 +5,9 @@ import { Logger } from 'nestjs-pino';
 import { AppModule, type ApiConfigOverrides } from './app.module';
 import type { NextFunction, Request, Response } from 'express';
 import { RequestDrain } from './lifecycle/request-drain.service';
+import { API_CONFIG, type ApiConfig } from './config/api-config';
+import { commandObserver } from './metrics/command-observer.middleware';
+import { ServiceMetrics } from './metrics/service-metrics';
 import { setUpOpenApi } from './openapi/openapi';
 
 /**
@@ -32,6 +35,9 @@ export async function createApp(overrides: ApiConfigOverrides = {}): Promise<Nes
     if (drain.isDraining) response.setHeader('Connection', 'close');
     next();
   });
+  // Every command counted and timed (and traced, with tracing on), whatever the route answers.
+  const config = app.get<ApiConfig>(API_CONFIG);
+  app.use(commandObserver(config.metrics ? app.get(ServiceMetrics) : undefined));
   app.disable('x-powered-by');
   setUpOpenApi(app);
   await app.init();

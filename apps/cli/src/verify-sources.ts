@@ -38,15 +38,20 @@ export function verifyTarget(given: string): VerifyTarget {
 /** Sees every event the audit reads, in order (the receipts check). */
 export type EventObserver = (event: GameEventLine) => void;
 
-/** Audits what the target names: a stored game, or a file (audited on its own, with no store). */
+/**
+ * Audits what the target names: a stored game, or a file (audited on its own, with no store). With `missingIsEmpty`,
+ * a game the store does not hold is audited as a game of no events (receipts of it then no longer hold) rather than
+ * refused as unknown.
+ */
 export function auditTarget(
   target: VerifyTarget,
   scenarios: ScenarioFileReader,
   observe?: EventObserver,
+  missingIsEmpty = false,
 ): Promise<GameAuditReport> {
   switch (target.kind) {
     case 'game':
-      return auditStoredTarget(target.gameId, observe);
+      return auditStoredTarget(target.gameId, observe, missingIsEmpty);
     case 'event-lines':
       return auditEventLines(target.file, observe);
     case 'json':
@@ -72,7 +77,11 @@ function lazyProgress(label: string): { update: (done: number, total: number) =>
 }
 
 /** A stored game, read from the store the service is configured with; only read, never written. */
-async function auditStoredTarget(gameId: string, observe?: EventObserver): Promise<GameAuditReport> {
+async function auditStoredTarget(
+  gameId: string,
+  observe: EventObserver | undefined,
+  missingIsEmpty: boolean,
+): Promise<GameAuditReport> {
   // Opening a SQLite path that does not exist would create an empty store there: say so instead.
   if (existsSync('.env')) process.loadEnvFile('.env');
   const kind = (process.env.EVENT_STORE ?? 'sqlite').trim().toLowerCase();
@@ -93,6 +102,7 @@ async function auditStoredTarget(gameId: string, observe?: EventObserver): Promi
     }
   } catch (error) {
     if (error instanceof GameNotFoundError) {
+      if (missingIsEmpty) return auditEvents([], gameId);
       throw new CliFailure(EXIT.invalidInput, `game ${gameId} not found in ${configured.name}`);
     }
     throw error;

@@ -35,6 +35,7 @@ export async function createStores(options: EventStoreOptions): Promise<EventSto
       const { PostgresEventStore } = await import('./postgres/postgres-event-store');
       const store = new PostgresEventStore({
         connectionString: options.postgresUrl,
+        hosts: options.postgresHosts,
         schema: options.postgresSchema,
         poolSize: options.postgresPoolSize,
         statementTimeoutMs: options.postgresStatementTimeoutMs,

@@ -3,10 +3,13 @@ import {
   type FactoryProvider,
   Inject,
   Injectable,
+  Logger,
   Module,
   type ModuleMetadata,
+  type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { EventStoreConfigurationError } from './errors/event-store-configuration.error';
 import { createStores, type EventStores } from './create-event-store';
 import { EventStore } from './event-store.port';
 import type { EventStoreOptions } from './event-store.options';
@@ -23,6 +26,27 @@ class EventStoreShutdown implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.stores.close();
+  }
+}
+
+/**
+ * Asks the store once at start whether it can be used: a store that refuses this service (TLS that cannot be
+ * agreed on, a certificate that does not verify, a password refused) stops the start with the store's own words.
+ * A store that is only down does not: the service starts, answers 503, and carries on once it is back.
+ */
+@Injectable()
+class EventStoreStartCheck implements OnApplicationBootstrap {
+  private readonly logger = new Logger('EventStore');
+
+  constructor(@Inject(EVENT_STORES) private readonly stores: EventStores) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.stores.eventStore.checkReady();
+    } catch (error) {
+      if (error instanceof EventStoreConfigurationError) throw error;
+      this.logger.warn(`the event store is not ready at start (${(error as Error).message}); serving 503 meanwhile`);
+    }
   }
 }
 
@@ -54,6 +78,7 @@ export class EventStoreModule {
         { provide: EventStore, useFactory: (s: EventStores) => s.eventStore, inject: [EVENT_STORES] },
         { provide: SnapshotStore, useFactory: (s: EventStores) => s.snapshotStore, inject: [EVENT_STORES] },
         EventStoreShutdown,
+        EventStoreStartCheck,
       ],
       exports: [EVENT_STORES, EventStore, SnapshotStore],
     };

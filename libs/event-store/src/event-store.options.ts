@@ -5,8 +5,13 @@ export interface EventStoreOptions {
   kind: EventStoreKind;
   /** sqlite file (default `./data/sanctum.db`). */
   sqlitePath?: string;
-  /** Required for postgres: a libpq connection URI, e.g. `postgresql://sanctum:secret@db:5432/sanctum`. */
+  /**
+   * Required for postgres: a libpq connection URI, e.g. `postgresql://sanctum:secret@db:5432/sanctum`, or with
+   * libpq's list of servers, `postgresql://sanctum:secret@db1:5432,db2:5432/sanctum` (the one accepting writes is used).
+   */
   postgresUrl?: string;
+  /** postgres: the servers, `db1:5432,db2:5432`, in place of the URL's host. */
+  postgresHosts?: string;
   /** postgres: the schema of the store's tables (default `sanctum`). */
   postgresSchema?: string;
   /** postgres: connections in each process's pool (default 10). */
@@ -42,7 +47,7 @@ function milliseconds(env: NodeJS.ProcessEnv, name: string): number | undefined 
 }
 
 /**
- * EVENT_STORE (sqlite | postgres | esdb | memory, default sqlite), SQLITE_PATH, POSTGRES_URL, POSTGRES_SCHEMA,
+ * EVENT_STORE (sqlite | postgres | esdb | memory, default sqlite), SQLITE_PATH, POSTGRES_URL, POSTGRES_HOSTS, POSTGRES_SCHEMA,
  * POSTGRES_POOL_SIZE, POSTGRES_STATEMENT_TIMEOUT_MS, SQLITE_LOCK_WAIT_MS, ESDB_CONNECTION_STRING.
  */
 export function eventStoreOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): EventStoreOptions {
@@ -57,6 +62,7 @@ export function eventStoreOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): 
     kind,
     sqlitePath: env.SQLITE_PATH || undefined,
     postgresUrl: env.POSTGRES_URL?.trim() || undefined,
+    postgresHosts: env.POSTGRES_HOSTS?.trim() || undefined,
     postgresSchema: env.POSTGRES_SCHEMA?.trim() || undefined,
     postgresPoolSize: positiveInteger(env, 'POSTGRES_POOL_SIZE'),
     postgresStatementTimeoutMs: positiveInteger(env, 'POSTGRES_STATEMENT_TIMEOUT_MS'),

@@ -86,6 +86,35 @@ export abstract class EventStore {
     await this.streamRevision('readiness-check');
   }
 
+  /**
+   * The reads of one catch-up that pages through the store itself before it subscribes from where it got (the
+   * service's streams do, to read a page only once the last one is delivered). On a store that can lose events in a
+   * failover (postgres) they are checked as a subscription's reads are: a catch-up never goes on past a checkpoint
+   * the server it reads from does not hold (CheckpointAheadOfStoreError). By default, the store's own reads.
+   */
+  catchUpReads(): Pick<EventStore, 'readAll' | 'readStream'> {
+    return this;
+  }
+
+  /**
+   * Throws if the store cannot resume a subscription after this global position: UnknownPositionError where it is
+   * not an event's position (EventStoreDB), CheckpointAheadOfStoreError where the store's log no longer reaches it
+   * (postgres, after a failover that lost events). By default one bounded read, which lets the store say so.
+   */
+  async checkResumable(position: number): Promise<void> {
+    await this.readAll({ fromPosition: position, maxCount: 1 });
+  }
+
+  /**
+   * Calls `listener` when the store goes on on another server (postgres, after a failover): whatever a reader
+   * cached of the store before may not be what the store holds now. Returns the unsubscribe. By default the store
+   * never changes servers.
+   */
+  onServerChanged(listener: () => void): () => void {
+    void listener;
+    return () => undefined;
+  }
+
   /** A stream in pages, so a million-event stream never needs one giant array. */
   async *readStreamPages(stream: string, options: ReadStreamPagesOptions = {}): AsyncGenerator<RecordedEvent[]> {
     const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;

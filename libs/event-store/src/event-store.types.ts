@@ -31,6 +31,13 @@ export interface RecordedEvent {
   metadata: Record<string, unknown>;
   /** ISO-8601 timestamp assigned by the store when the event was appended. */
   recordedAt: string;
+  /**
+   * Why the store cannot hand this event's content back (its stored data or metadata is not JSON, or its metadata
+   * is not an object): set only for a row damaged outside the service, whose `data` is then null and `metadata`
+   * empty. A read never fails for one damaged row, so the readers of every other stream are not stopped by it;
+   * what a damaged event means is for the reader to say.
+   */
+  damage?: string;
 }
 
 export interface AppendResult {

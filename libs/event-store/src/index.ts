@@ -12,6 +12,7 @@ export * from './errors/event-store-unavailable.error';
 export * from './errors/append-too-large.error';
 export * from './errors/stream-deleted.error';
 export * from './errors/unknown-position.error';
+export * from './errors/checkpoint-ahead-of-store.error';
 export * from './errors/event-store-configuration.error';
 export * from './errors/damaged-event.error';
 export * from './event-store.options';

@@ -12,6 +12,8 @@ import { TournamentLog } from './tournament-log/tournament-log.service';
 import { ReceiptKeyRing } from './receipts/receipt-key-ring';
 import { RECEIPT_KEYS } from './receipts/receipt-keys.token';
 import { parseSigningKey, generateSigningKeyPem } from './receipts/signing-key';
+import { DEFAULT_TOURNAMENT_LOG_ORIGIN } from './tournament-log/tournament-log-origin.settings';
+import { TOURNAMENT_LOG_ORIGIN } from './tournament-log/tournament-log-origin.token';
 import { StaleSnapshotsPruner } from './loading/stale-snapshots.pruner';
 import { GarbageCollectionScheduler } from './scheduling/garbage-collection.scheduler';
 import { GameTimelineService } from './time-travel/game-timeline.service';
@@ -21,6 +23,8 @@ export type GamesModuleOptions = Pick<GamesOptions, 'store'> &
   Partial<Omit<GamesOptions, 'store'>> & {
     /** The keys receipts and heads are signed with (default: a key of this process only, as for a store in memory). */
     receiptKeys?: ReceiptKeyRing;
+    /** The tournament log's origin: its checkpoints' first line and their key's name (TOURNAMENT_LOG_ORIGIN). */
+    tournamentLogOrigin?: string;
   };
 
 /**
@@ -30,12 +34,13 @@ export type GamesModuleOptions = Pick<GamesOptions, 'store'> &
 @Module({})
 export class GamesModule {
   static forRoot(options: GamesModuleOptions): DynamicModule {
-    const { receiptKeys, ...rest } = options;
+    const { receiptKeys, tournamentLogOrigin, ...rest } = options;
     const resolved: GamesOptions = { ...DEFAULT_GAMES_OPTIONS, ...rest };
     const keys = receiptKeys ?? new ReceiptKeyRing(parseSigningKey(generateSigningKeyPem(), 'a generated key'));
     const providers = [
       { provide: GAMES_OPTIONS, useValue: resolved },
       { provide: RECEIPT_KEYS, useValue: keys },
+      { provide: TOURNAMENT_LOG_ORIGIN, useValue: tournamentLogOrigin ?? DEFAULT_TOURNAMENT_LOG_ORIGIN },
       GameReceipts,
       TournamentLog,
       GameRepository,

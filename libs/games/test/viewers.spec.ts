@@ -2,7 +2,7 @@ import type { Command, DomainEvent, GameState, Scenario } from '@app/rules';
 import { evolve, execute, initialState, runScenario } from '@app/rules';
 import { GameBuilder, archer, cancelOrder, given, orderAttack, recruit, spell } from '@app/rules/testing';
 import type { Step } from '@app/rules/testing';
-import { type StoredGameEvent, storedGameEvent } from '../src/recording/stored-game-event';
+import { type StoredGameEvent, gameEventOfLine } from '../src/recording/stored-game-event';
 import { EventRedactor, REDACTED } from '../src/viewers/event-redactor';
 import { viewState } from '../src/viewers/state-redactor';
 import { ORGANISER, SPECTATOR, type Viewer, playerViewer } from '../src/viewers/viewer';
@@ -54,7 +54,7 @@ function secretGame(): Scenario {
 }
 
 const lines = (events: DomainEvent[]): StoredGameEvent[] =>
-  events.map((event, revision) => storedGameEvent({ revision, ...event, metadata: { ...event.metadata } }));
+  events.map((event, revision) => gameEventOfLine({ revision, ...event, metadata: { ...event.metadata } }));
 
 /** Every state of the game, before each event: states[r] is the state after events 0..r-1. */
 function statesBefore(events: DomainEvent[]): GameState[] {
@@ -124,7 +124,7 @@ describe('viewer rules (DESIGN.md "Viewers", T2, S9): nothing hidden leaks, at a
 
   it('the hash chain stays with the organiser', () => {
     const chained = all.map((line) =>
-      storedGameEvent({ ...line, metadata: { ...line.metadata, prevHash: 'p', hash: 'h' } }),
+      gameEventOfLine({ ...line, metadata: { ...line.metadata, prevHash: 'p', hash: 'h' } }),
     );
     const redactor = new EventRedactor(SPECTATOR, initialState());
     expect(chained.map((line) => redactor.view(line)).some((line) => 'hash' in line.metadata)).toBe(false);

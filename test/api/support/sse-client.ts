@@ -67,6 +67,17 @@ export class SseClient {
     });
   }
 
+  /** Opens the stream, reads until `count` events with an id have come (or fails after `ms`), and disconnects. */
+  static async read(url: string, headers: Record<string, string>, count: number, ms = 30_000): Promise<SseEvent[]> {
+    const client = await SseClient.open(url, headers);
+    try {
+      await client.waitFor((events) => events.filter((event) => event.id !== undefined).length >= count, ms);
+    } finally {
+      client.close();
+    }
+    return client.events.filter((event) => event.id !== undefined);
+  }
+
   /** The ids of the events received so far, as numbers. */
   get ids(): number[] {
     return this.events.map((event) => Number(event.id));

@@ -21,7 +21,24 @@ describe('apiConfigFromEnv', () => {
       sseMaxBufferedBytes: 67108864,
       shutdownGraceMs: 5000,
       receiptKeys: {},
+      metrics: true,
+      tournamentLogOrigin: 'localhost/sanctum-log',
     });
+  });
+
+  it('reads the metrics settings: METRICS on/off, METRICS_PORT and METRICS_HOST, each checked', () => {
+    expect(apiConfigFromEnv({ METRICS: 'off', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' })).toMatchObject({
+      metrics: false,
+      metricsPort: 9464,
+      metricsHost: '10.0.0.5',
+    });
+    expect(() => apiConfigFromEnv({ METRICS: 'maybe' })).toThrow(/METRICS must be on or off/);
+    expect(() => apiConfigFromEnv({ METRICS_PORT: '70000' })).toThrow(
+      /METRICS_PORT must be a whole number from 0 to 65535/,
+    );
+    expect(() => apiConfigFromEnv({ METRICS_HOST: 'http://x' })).toThrow(
+      /METRICS_HOST must be an IP address or a host name/,
+    );
   });
 
   it('reads every setting', () => {
@@ -87,6 +104,20 @@ describe('apiConfigFromEnv', () => {
       RECEIPT_RETIRED_KEYS: retired,
     });
     expect(config.receiptKeys).toEqual({ signingKey: key.trim(), retiredKeys: retired.trim() });
+  });
+
+  it('reads the tournament log’s origin; refuses one that cannot name its key, naming the variable', () => {
+    expect(apiConfigFromEnv({ TOURNAMENT_LOG_ORIGIN: ' chess.example.org/spring-cup ' }).tournamentLogOrigin).toBe(
+      'chess.example.org/spring-cup',
+    );
+    for (const [origin, problem] of [
+      ['spring cup', /TOURNAMENT_LOG_ORIGIN must be a log origin .*holds a space or a \+/],
+      ['cup+1', /TOURNAMENT_LOG_ORIGIN must be a log origin .*holds a space or a \+/],
+      ['tab\there', /TOURNAMENT_LOG_ORIGIN must be a log origin/],
+      ['x'.repeat(256), /TOURNAMENT_LOG_ORIGIN must be a log origin .*\(an origin is at most 255 characters\)/],
+    ] as const) {
+      expect(() => apiConfigFromEnv({ TOURNAMENT_LOG_ORIGIN: origin })).toThrow(problem);
+    }
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { DEFAULT_SQLITE_PATH, type EventStoreOptions, eventStoreOptionsFromEnv } from '@app/event-store';
 import { type LogFormat, logFormatFromEnv } from '../logging/log-format';
-import { type ReceiptKeySettings, receiptKeySettingsFromEnv } from '@app/games';
+import { type ReceiptKeySettings, receiptKeySettingsFromEnv, tournamentLogOriginFromEnv } from '@app/games';
 
 /** Everything the HTTP service is configured with (DESIGN.md "Stores"; read from the environment or `.env`). */
 export interface ApiConfig {
@@ -42,6 +42,17 @@ export interface ApiConfig {
    * generated at the first start and kept with the other secrets.
    */
   receiptKeys: ReceiptKeySettings;
+  /** METRICS=off turns `GET /metrics` and the counting off (default on). */
+  metrics: boolean;
+  /** METRICS_PORT: also serve `GET /metrics`, without a token, on this port (unset: only on the main port). */
+  metricsPort?: number;
+  /** METRICS_HOST: the address of METRICS_PORT (default HOST). */
+  metricsHost?: string;
+  /**
+   * TOURNAMENT_LOG_ORIGIN: the tournament log's identity in its C2SP checkpoints (their first line, and the name of
+   * the key that signs them), e.g. the tournament's host name; default `localhost/sanctum-log`.
+   */
+  tournamentLogOrigin: string;
 }
 
 /** Nest injection token of the resolved ApiConfig (also at `ConfigService.get('api')`). */
@@ -87,11 +98,11 @@ function secret(env: NodeJS.ProcessEnv, name: string, rule: RegExp, what: string
 /** An IP address or a host name (`localhost`, `api.internal`), never a URL or a list. */
 const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/;
 
-function host(env: NodeJS.ProcessEnv): string | undefined {
-  const raw = env.HOST?.trim();
+function host(env: NodeJS.ProcessEnv, name = 'HOST'): string | undefined {
+  const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return undefined;
   if (isIP(raw) === 0 && !HOST_NAME.test(raw)) {
-    throw new TypeError(`HOST must be an IP address or a host name to listen on, got '${raw}'`);
+    throw new TypeError(`${name} must be an IP address or a host name to listen on, got '${raw}'`);
   }
   return raw;
 }
@@ -128,6 +139,10 @@ export function apiConfigFromEnv(
     ),
     serverSecret: secret(env, 'SERVER_SECRET', /^\S{16,}$/, 'at least 16 characters without spaces'),
     receiptKeys: receiptKeySettingsFromEnv(env),
+    metrics: onOff(env, 'METRICS', true),
+    metricsPort: env.METRICS_PORT?.trim() ? integer(env, 'METRICS_PORT', 0, 65535) : undefined,
+    metricsHost: host(env, 'METRICS_HOST'),
+    tournamentLogOrigin: tournamentLogOriginFromEnv(env),
   };
 }
 

@@ -9,6 +9,8 @@ export interface ErrorBody {
   rule?: string | null;
   reason?: string;
   field?: string | null;
+  /** For a game that cannot be read: the first of its stored events that is damaged. */
+  damagedRevision?: number;
 }
 
 export function errorBody(statusCode: number, message: string | string[], extra: Partial<ErrorBody> = {}): ErrorBody {

@@ -1,7 +1,8 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger, Optional } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   AppendTooLargeError,
+  CheckpointAheadOfStoreError,
   DamagedEventError,
   EventStoreConfigurationError,
   EventStoreUnavailableError,
@@ -18,10 +19,12 @@ import {
   LogPointNotFoundError,
   UnkeyedChainError,
   ScenarioFileInvalid,
-  gameIdOfStream,
 } from '@app/games';
 import { CommandRejected, type RejectionKind } from '@app/rules';
 import { type ErrorBody, errorBody } from './error-body';
+import { ServiceMetrics } from '../metrics/service-metrics';
+import { storeErrorKind } from './store-error-kind';
+import { damagedEventAnswer } from './damaged-event.answer';
 
 /** How a refusal of the rules engine reads over HTTP (the issue's table). */
 const REJECTION_STATUS: Record<RejectionKind, number> = {
@@ -42,7 +45,11 @@ const REJECTION_STATUS: Record<RejectionKind, number> = {
 export class GameErrorsFilter implements ExceptionFilter {
   private readonly logger = new Logger(GameErrorsFilter.name);
 
+  constructor(@Optional() private readonly metrics?: ServiceMetrics) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
+    const storeKind = storeErrorKind(exception);
+    if (storeKind !== undefined) this.metrics?.storeError(storeKind);
     const response = host.switchToHttp().getResponse<Response>();
     const [status, body] =
       exception instanceof HttpException ? this.fromHttpException(exception) : this.toBody(exception);
@@ -92,6 +99,10 @@ export class GameErrorsFilter implements ExceptionFilter {
       return errorBody(503, 'the event store is unavailable; try again later (with the same Idempotency-Key, if any)');
     }
     if (exception instanceof UnknownPositionError) return errorBody(400, exception.message);
+    if (exception instanceof CheckpointAheadOfStoreError) {
+      this.logger.warn(exception.message);
+      return errorBody(409, exception.message);
+    }
     if (exception instanceof StreamDeletedError) {
       return errorBody(410, `${exception.message}; nothing was recorded`);
     }
@@ -101,12 +112,7 @@ export class GameErrorsFilter implements ExceptionFilter {
     }
     if (exception instanceof DamagedEventError) {
       this.logger.error(exception.message);
-      const game = gameIdOfStream(exception.stream) ?? exception.stream;
-      return errorBody(
-        500,
-        `game ${game} cannot be read: its stored event ${exception.revision} is damaged (not valid JSON); ` +
-          'nothing was recorded, and an organiser must restore that event (GET …/audit names it)',
-      );
+      return errorBody(500, damagedEventAnswer(exception), { damagedRevision: exception.revision });
     }
     if (exception instanceof EventStoreConfigurationError) {
       this.logger.error(exception.message);

@@ -23,11 +23,15 @@ export class GlobalEventsHttpController {
   @ApiProduces('application/json', 'application/x-ndjson')
   @ApiOkResponse({ type: GlobalEventsResponseDto })
   @ApiErrorResponse(400, 'A query parameter is malformed (named).')
+  @ApiErrorResponse(409, '`after` is past the end of the log (events lost in a failover).')
   async list(
     @Query() query: GlobalEventsQueryDto,
     @CurrentCaller() caller: Caller,
     @Res({ passthrough: true }) response: Response,
   ): Promise<GlobalEventsResponseDto | string> {
+    // `after` past what the store holds (events a failover lost, even once new ones took their positions): a 409,
+    // not a page that skips them.
+    if (query.after !== undefined) await this.reads.checkResumable(query.after);
     const page = await this.reads.globalEvents(caller, { ...query, limit: query.limit ?? EXPORT_PAGE_DEFAULT });
     if (query.format !== 'ndjson') return page as GlobalEventsResponseDto;
     response.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');

@@ -6,6 +6,14 @@ export class SigningKeyDto {
 
   @ApiProperty({ description: 'Ed25519 public key, SPKI PEM.', example: '-----BEGIN PUBLIC KEY-----\n…' })
   publicKey!: string;
+
+  @ApiProperty({
+    description:
+      'The same key as a C2SP verifier key, `<name>+<hex key ID>+<base64(0x01 ‖ key)>`, named after the tournament ' +
+      'log’s origin: what tools such as golang.org/x/mod/sumdb/note open the log’s checkpoints with.',
+    example: 'localhost/sanctum-log+1a2b3c4d+AR…',
+  })
+  vkey!: string;
 }
 
 export class SigningKeysResponseDto {

@@ -3,10 +3,13 @@ import { type Observable, catchError, map, takeUntil, throwError } from 'rxjs';
 import { type Caller, type CaughtUp, GameReads, type ViewedEventLine, type Viewer, isCaughtUp } from '@app/games';
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { streamErrorAsHttp } from '../errors/stream-errors';
+import { storeErrorKind } from '../errors/store-error-kind';
 import { described } from '../events/described-event-line';
 import { RequestDrain } from '../lifecycle/request-drain.service';
 import { CAUGHT_UP } from './sse-response.writer';
 import { withHeartbeat } from './with-heartbeat.operator';
+import { observeDelivery } from '../metrics/stream-delivery.observer';
+import { ServiceMetrics, type StreamKind } from '../metrics/service-metrics';
 
 /**
  * `event: caught-up` once the stored events are all sent, before any live one, with the checkpoint reached as its
@@ -31,6 +34,7 @@ export class EventStreamsService {
     private readonly reads: GameReads,
     private readonly drain: RequestDrain,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly metrics: ServiceMetrics,
   ) {}
 
   /**
@@ -52,6 +56,8 @@ export class EventStreamsService {
           isCaughtUp(line) ? caughtUpMessage(line, 'revision') : { id: String(line.revision), data: words(line) },
         ),
       ),
+      'game',
+      gameId,
     );
   }
 
@@ -69,13 +75,19 @@ export class EventStreamsService {
           isCaughtUp(line) ? caughtUpMessage(line, 'position') : { id: String(line.position), data: line },
         ),
       ),
+      'global',
     );
   }
 
   /** Heartbeat, end at shutdown, and a store failure as an HTTP error (streamErrorAsHttp). */
-  private finish(events: Observable<MessageEvent>): Observable<MessageEvent> {
+  private finish(events: Observable<MessageEvent>, kind: StreamKind, gameId?: string): Observable<MessageEvent> {
     return events.pipe(
-      catchError((error: unknown) => throwError(() => streamErrorAsHttp(error))),
+      observeDelivery(this.config.metrics ? this.metrics : undefined, kind, gameId),
+      catchError((error: unknown) => {
+        const storeKind = storeErrorKind(error);
+        if (storeKind !== undefined && this.config.metrics) this.metrics.storeError(storeKind);
+        return throwError(() => streamErrorAsHttp(error));
+      }),
       withHeartbeat(this.config.sseHeartbeatMs),
       takeUntil(this.drain.closing$),
     );

@@ -4,12 +4,13 @@ import { EXIT } from '../exit-codes';
 import { type SigningKeys, signingKeysFrom } from './signing-keys.source';
 
 const FLAGS = '--key <url-or-pem>';
-const WHERE_FROM = 'the service’s /.well-known/sanctum-keys URL, a file of that answer or of PEM public keys';
+const WHERE_FROM =
+  'the service’s /.well-known/sanctum-keys URL, a file of that answer, of PEM public keys or of C2SP verifier keys';
 
 /** `--key` of the commands that check signatures against the keys given and no others. */
 export const REQUIRED_SIGNING_KEYS_OPTION: OptionMetadata = {
   flags: FLAGS,
-  description: `${WHERE_FROM}, or PEM text`,
+  description: `${WHERE_FROM}, or PEM text or a verifier key`,
   required: true,
 };
 

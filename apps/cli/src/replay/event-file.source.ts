@@ -1,4 +1,4 @@
-import type { GameEventLine } from '@app/games/recording/game-event-line';
+import { DamagedLineError, type StoredGameEvent, gameEventOfLine } from '@app/games/recording/stored-game-event';
 import { CliFailure } from '../cli-failure.error';
 import { EXIT } from '../exit-codes';
 import { readEventFile } from '../transfer/event-file.reader';
@@ -9,11 +9,11 @@ import type { ReplaySource } from './replay-source';
  * its last event, once to replay; its revisions must run 0, 1, 2… (the chain itself is `import`'s business).
  */
 export class EventFileSource implements ReplaySource {
-  private lastEvent: GameEventLine | null | undefined;
+  private lastEvent: StoredGameEvent | null | undefined;
 
   constructor(readonly name: string) {}
 
-  async last(): Promise<GameEventLine | null> {
+  async last(): Promise<StoredGameEvent | null> {
     if (this.lastEvent === undefined) {
       this.lastEvent = null;
       for await (const event of this.events()) this.lastEvent = event;
@@ -21,7 +21,7 @@ export class EventFileSource implements ReplaySource {
     return this.lastEvent;
   }
 
-  async *events(): AsyncGenerator<GameEventLine> {
+  async *events(): AsyncGenerator<StoredGameEvent> {
     let expected = 0;
     for await (const { event, line } of readEventFile(this.name)) {
       if (event.revision !== expected) {
@@ -31,7 +31,12 @@ export class EventFileSource implements ReplaySource {
         );
       }
       expected += 1;
-      yield event;
+      try {
+        yield gameEventOfLine(event);
+      } catch (error) {
+        if (!(error instanceof DamagedLineError)) throw error;
+        throw new CliFailure(EXIT.tampered, `${this.name}:${line}: ${error.message}`);
+      }
     }
   }
 

@@ -15,14 +15,14 @@ import { startsCommand } from '@app/rules';
  * a command's end is known from the event after it, so each event is held back by one (and the last one ends the
  * last command). A game recorded before chain secrets has receipts for the organiser only, as on the service.
  */
-export async function* noteReceipts(
-  events: AsyncIterable<GameEventLine>,
+export async function* noteReceipts<E extends GameEventLine>(
+  events: AsyncIterable<E>,
   keys: ReceiptKeyRing,
   viewer: Viewer,
   found: Map<number, Receipt>,
-): AsyncGenerator<GameEventLine> {
-  let first: GameEventLine | undefined;
-  let held: GameEventLine | undefined;
+): AsyncGenerator<E> {
+  let first: E | undefined;
+  let held: E | undefined;
   let keyed = false;
   const note = (last: GameEventLine) => {
     if (viewer.role !== 'organiser' && !keyed) return;

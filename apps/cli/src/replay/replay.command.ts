@@ -1,17 +1,17 @@
 import { InvalidArgumentError } from 'commander';
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { evolve, initialState } from '@app/rules';
+import { initialState } from '@app/rules';
 import type { GameState } from '@app/rules';
 import {
   type GameEventLine,
-  asDomainEvent,
+  type StoredGameEvent,
+  foldEvent,
   EventRedactor,
   type Receipt,
   type Viewer,
   ORGANISER,
   SPECTATOR,
   playerViewer,
-  storedGameEvent,
   viewState,
 } from '@app/games';
 import { configuredKeyRing } from '../receipts/signing-keys.source';
@@ -56,6 +56,8 @@ const VIEWERS: Record<string, Viewer> = {
   organiser: ORGANISER,
   red: playerViewer('red'),
   blue: playerViewer('blue'),
+  public: SPECTATOR,
+  // The API and the page call the view of no token `public`; `spectator` is taken too.
   spectator: SPECTATOR,
 };
 
@@ -65,12 +67,12 @@ const VIEWERS: Record<string, Viewer> = {
  */
 async function* noteViews(
   viewer: Viewer,
-  events: AsyncIterable<GameEventLine>,
+  events: AsyncIterable<StoredGameEvent>,
   viewed: Map<number, GameEventLine>,
-): AsyncGenerator<GameEventLine> {
+): AsyncGenerator<StoredGameEvent> {
   const redactor = new EventRedactor(viewer, initialState());
   for await (const event of events) {
-    viewed.set(event.revision, redactor.view(storedGameEvent(event)));
+    viewed.set(event.revision, redactor.view(event));
     yield event;
   }
 }
@@ -79,7 +81,7 @@ async function* noteViews(
 const BATCH = 1000;
 
 /** The events of the replay: from revision 0 up to the point, then nothing (the rest is never read). */
-async function* upTo(point: ReplayPoint, events: AsyncIterable<GameEventLine>): AsyncGenerator<GameEventLine> {
+async function* upTo(point: ReplayPoint, events: AsyncIterable<StoredGameEvent>): AsyncGenerator<StoredGameEvent> {
   for await (const event of events) {
     if (!withinPoint(point, event)) return;
     yield event;
@@ -141,11 +143,12 @@ export class ReplayCommand extends CommandRunner {
 
   @Option({
     flags: '--as <viewer>',
-    description: 'show the game as organiser (default), red, blue or spectator see it: events, state and receipts',
+    description:
+      'show the game as organiser (default), red, blue or public (no token) see it: events, state and receipts',
   })
   parseAs(value: string): Viewer {
     const viewer = VIEWERS[value];
-    if (viewer === undefined) throw new InvalidArgumentError('must be organiser, red, blue or spectator');
+    if (viewer === undefined) throw new InvalidArgumentError('must be organiser, red, blue or public');
     return viewer;
   }
 
@@ -185,7 +188,7 @@ export class ReplayCommand extends CommandRunner {
       const state = (game: GameState): string[] => stateLines(viewState(game, viewer) as unknown as GameState, style);
       const keyRing = options.receipts ? await configuredKeyRing() : undefined;
       // Every reading starts at revision 0 (a step session going back reads again): views and receipts follow it.
-      const open = (): AsyncGenerator<GameEventLine> => {
+      const open = (): AsyncGenerator<StoredGameEvent> => {
         const stored = keyRing ? noteReceipts(source.events(), keyRing, viewer, receipts) : source.events();
         return upTo(range.point, viewer.role === 'organiser' ? stored : noteViews(viewer, stored, viewed));
       };
@@ -229,7 +232,7 @@ export class ReplayCommand extends CommandRunner {
 
   private async printRange(
     start: ReplayStart,
-    events: AsyncGenerator<GameEventLine>,
+    events: AsyncGenerator<StoredGameEvent>,
     line: (event: GameEventLine) => string,
     state: (game: GameState) => string[],
   ): Promise<void> {
@@ -239,7 +242,7 @@ export class ReplayCommand extends CommandRunner {
     try {
       for await (const event of events) {
         // Each event is folded once and never used again: no copy needed.
-        evolve(game, asDomainEvent(event));
+        foldEvent(game, event);
         shown ||= reachesStart(start, event);
         if (!shown) continue;
         batch.push(line(event));

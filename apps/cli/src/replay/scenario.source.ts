@@ -1,19 +1,15 @@
 import { runScenario, ScenarioFailed } from '@app/rules';
 import type { DomainEvent } from '@app/rules';
-import type { GameEventLine } from '@app/games/recording/game-event-line';
+import type { StoredGameEvent } from '@app/games/recording/stored-game-event';
 import { CliFailure } from '../cli-failure.error';
 import { EXIT } from '../exit-codes';
 import { gameIdFromFile } from '../game-id';
 import type { ScenarioFileReader } from '../scenario-file.reader';
 import type { ReplaySource } from './replay-source';
 
-function toLine(event: DomainEvent, revision: number): GameEventLine {
-  return {
-    revision,
-    type: event.type,
-    data: event.data,
-    metadata: event.metadata as unknown as Record<string, unknown>,
-  };
+/** The engine's own event, just played: of the vocabulary by construction. */
+function toLine(event: DomainEvent, revision: number): StoredGameEvent {
+  return { revision, type: event.type, data: event.data, metadata: event.metadata } as StoredGameEvent;
 }
 
 /**
@@ -22,25 +18,25 @@ function toLine(event: DomainEvent, revision: number): GameEventLine {
  * order).
  */
 export class ScenarioSource implements ReplaySource {
-  private played: GameEventLine[] | undefined;
+  private played: StoredGameEvent[] | undefined;
 
   constructor(
     readonly name: string,
     private readonly reader: ScenarioFileReader,
   ) {}
 
-  async last(): Promise<GameEventLine | null> {
+  async last(): Promise<StoredGameEvent | null> {
     const events = await this.play();
     return events[events.length - 1] ?? null;
   }
 
-  async *events(): AsyncGenerator<GameEventLine> {
+  async *events(): AsyncGenerator<StoredGameEvent> {
     yield* await this.play();
   }
 
   async close(): Promise<void> {}
 
-  private async play(): Promise<GameEventLine[]> {
+  private async play(): Promise<StoredGameEvent[]> {
     if (this.played) return this.played;
     const scenario = await this.reader.read(this.name);
     try {

@@ -1,6 +1,6 @@
-import { evolve, initialState } from '@app/rules';
-import type { DomainEvent, GameState } from '@app/rules';
-import { type GameEventLine, asDomainEvent } from '@app/games';
+import { initialState } from '@app/rules';
+import type { GameState } from '@app/rules';
+import { type StoredGameEvent, foldEvent } from '@app/games';
 import { writeLines } from '../output';
 import { reachesStart, turnOf, type ReplayStart } from './replay-point';
 import { STEP_HELP, type StepKey, type StepKeys } from './step-keys';
@@ -8,23 +8,23 @@ import { STEP_HELP, type StepKey, type StepKeys } from './step-keys';
 /** How a session shows things (the replay's own formatting) and where it reads the game from. */
 export interface StepSessionIo {
   /** The game's events from revision 0 up to the replay's end, afresh at each call (going back before the start). */
-  open(): AsyncIterator<GameEventLine>;
+  open(): AsyncIterator<StoredGameEvent>;
   /** Where the session starts: the events before it are folded, not shown. */
   start: ReplayStart;
   /** The last revision there can be in the replay: a `g` beyond it is refused. */
   lastRevision: number;
   keys: StepKeys;
   /** One event as a replay line. */
-  line(event: GameEventLine): string;
+  line(event: StoredGameEvent): string;
   /** The state lines printed after the replay. */
   state(state: GameState): string[];
   /** Messages for the person at the keyboard (stderr): help, "already at the first event"… */
   hint(text: string): void;
 }
 
-/** `evolve` may keep parts of an event in the state it changes later: events the session keeps are folded as copies. */
-function copy(event: GameEventLine): DomainEvent {
-  return asDomainEvent(structuredClone(event));
+/** The fold may keep parts of an event in the state it changes later: events the session keeps are folded as copies. */
+function copy(event: StoredGameEvent): StoredGameEvent {
+  return structuredClone(event);
 }
 
 /**
@@ -41,11 +41,11 @@ function copy(event: GameEventLine): DomainEvent {
  * again from revision 0.
  */
 export class StepSession {
-  private events: AsyncIterator<GameEventLine>;
+  private events: AsyncIterator<StoredGameEvent>;
   /** The state before `shown[0]`. */
   private base: GameState = initialState();
   /** Events in a row from `shown[0].revision`, the current one at `cursor`. */
-  private shown: GameEventLine[] = [];
+  private shown: StoredGameEvent[] = [];
   private cursor = -1;
   private state: GameState = initialState();
   /** The first revision of every turn read so far. */
@@ -101,7 +101,7 @@ export class StepSession {
     }
   }
 
-  private get current(): GameEventLine {
+  private get current(): StoredGameEvent {
     const event = this.shown[this.cursor];
     // Asked for only once the session shows an event.
     if (event === undefined) throw new Error(`the step session shows no event (at ${this.cursor})`);
@@ -129,7 +129,7 @@ export class StepSession {
     if (revision >= first) {
       this.cursor = revision - first;
       this.state = structuredClone(this.base);
-      for (const event of this.shown.slice(0, this.cursor + 1)) evolve(this.state, copy(event));
+      for (const event of this.shown.slice(0, this.cursor + 1)) foldEvent(this.state, copy(event));
       await this.print([this.io.line(this.current)]);
       return true;
     }
@@ -146,10 +146,10 @@ export class StepSession {
    * Moves forward to the first event that matches and shows it; the events in between are folded unseen. False
    * when the replay ends first (the state is then the final one).
    */
-  private async advanceTo(matches: (event: GameEventLine) => boolean): Promise<boolean> {
+  private async advanceTo(matches: (event: StoredGameEvent) => boolean): Promise<boolean> {
     while (this.cursor + 1 < this.shown.length) {
       this.cursor += 1;
-      evolve(this.state, copy(this.current));
+      foldEvent(this.state, copy(this.current));
       if (matches(this.current)) return this.showCurrent();
     }
     for (;;) {
@@ -163,11 +163,11 @@ export class StepSession {
         if (this.shown.length === 0) this.base = structuredClone(this.state);
         this.shown.push(event);
         this.cursor = this.shown.length - 1;
-        evolve(this.state, copy(event));
+        foldEvent(this.state, copy(event));
         return this.showCurrent();
       }
       // Folded and dropped: nothing else holds the event, so no copy is needed.
-      evolve(this.state, asDomainEvent(event));
+      foldEvent(this.state, event);
       this.shown = [];
       this.cursor = -1;
     }

@@ -1,4 +1,4 @@
-import { type GameEventLine, gameStream, storedEventAt, storedGameEvent } from '@app/games';
+import { type StoredGameEvent, gameEvents, lastGameEvent } from '@app/games';
 import { CliFailure } from '../cli-failure.error';
 import { EXIT } from '../exit-codes';
 import type { ConfiguredStore } from '../transfer/configured-store';
@@ -9,7 +9,7 @@ const PAGE_SIZE = 1000;
 /** A game in the configured store, read page by page up to the revision it had when the replay started. */
 export class StoreGameSource implements ReplaySource {
   readonly name: string;
-  private lastEvent: GameEventLine | null | undefined;
+  private lastEvent: StoredGameEvent | null | undefined;
 
   constructor(
     private readonly gameId: string,
@@ -18,24 +18,20 @@ export class StoreGameSource implements ReplaySource {
     this.name = `game ${gameId} in ${configured.name}`;
   }
 
-  async last(): Promise<GameEventLine | null> {
+  async last(): Promise<StoredGameEvent | null> {
     if (this.lastEvent !== undefined) return this.lastEvent;
-    const stream = gameStream(this.gameId);
-    const revision = await this.configured.store.streamRevision(stream);
-    if (revision === null)
+    const last = await lastGameEvent(this.configured.store, this.gameId);
+    if (last === undefined) {
       throw new CliFailure(EXIT.invalidInput, `game ${this.gameId} not found in ${this.configured.name}`);
-    this.lastEvent = storedGameEvent(await storedEventAt(this.configured.store, stream, revision));
-    return this.lastEvent;
+    }
+    this.lastEvent = last;
+    return last;
   }
 
-  async *events(): AsyncGenerator<GameEventLine> {
+  async *events(): AsyncGenerator<StoredGameEvent> {
     const last = await this.last();
     if (last === null) return;
-    const pages = this.configured.store.readStreamPages(gameStream(this.gameId), {
-      pageSize: PAGE_SIZE,
-      maxCount: last.revision + 1,
-    });
-    for await (const page of pages) for (const event of page) yield storedGameEvent(event);
+    yield* gameEvents(this.configured.store, this.gameId, { pageSize: PAGE_SIZE, maxCount: last.revision + 1 });
   }
 
   close(): Promise<void> {

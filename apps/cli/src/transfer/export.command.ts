@@ -1,6 +1,6 @@
 import { Command, CommandRunner } from 'nest-commander';
 import { gameStream } from '@app/games/game-stream';
-import { storedGameEvent } from '@app/games/recording/stored-game-event';
+import { gameEventPages } from '@app/games/loading/game-events.reader';
 import { CliFailure } from '../cli-failure.error';
 import { isGameId } from '../game-id';
 import { writeLines } from '../output';
@@ -42,13 +42,15 @@ export class ExportCommand extends CommandRunner {
       const progress = startProgress(`exporting ${gameId}`, last + 1, { unit: 'events', stdoutBusy: true });
       try {
         let written = 0;
-        for await (const page of configured.store.readStreamPages(stream, {
+        // Through the store boundary: a damaged event stops the export there (exit 3, naming it), rather than be
+        // copied into a file that another store would take in.
+        for await (const page of gameEventPages(configured.store, gameId, {
           pageSize: PAGE_SIZE,
           maxCount: last + 1,
         })) {
           await writeLines(
             process.stdout,
-            page.map((event) => JSON.stringify(storedGameEvent(event))),
+            page.map((event) => JSON.stringify(event)),
           );
           written += page.length;
           progress.update(written);

@@ -3,11 +3,12 @@ import type { GameEventLine } from '@app/games/recording/game-event-line';
 import { CliFailure } from '../cli-failure.error';
 import { STORE_EXIT } from './store-exit-codes';
 
-/** A refused file: its chain does not hold from `revision` on (exit 3). */
-export function brokenChain(file: string, revision: number, reason: string): CliFailure {
+/** A refused file: its chain does not hold from `revision` on (exit 3), seen at `line` when it is known. */
+export function brokenChain(file: string, revision: number, reason: string, line?: number): CliFailure {
+  const where = line === undefined ? file : `${file}:${line}`;
   return new CliFailure(
     STORE_EXIT.brokenChain,
-    `${file}: the hash chain is broken at revision ${revision}: ${reason}. Nothing was imported`,
+    `${where}: the hash chain is broken at revision ${revision}: ${reason}. Nothing was imported`,
   );
 }
 

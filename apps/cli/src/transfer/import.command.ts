@@ -50,10 +50,10 @@ interface StoredHead {
  * `sanctum import FILE [--resume]`: loads a game exported by `sanctum export`, or printed by `sanctum simulate`,
  * into the configured store.
  *
- * 1. The whole file is verified first (hash chain, line by line, in constant memory); a broken chain is refused
- *    naming its first broken revision (exit 3) and nothing is written. A file without chain links (`simulate`)
- *    is re-simulated instead and refused at its first divergence (exit 3); the links are then computed as the
- *    service computes them.
+ * 1. The whole file is verified first, line by line, in constant memory: its hash chain (a file without chain links,
+ *    `simulate`'s, is given the links the service computes), and its re-simulation, as the audit does it (every
+ *    event of the vocabulary, each command's events exactly the engine's). A broken chain or a divergence is
+ *    refused naming its first revision and line (exit 3), and nothing is written.
  * 2. A game that already exists is refused (exit 1), saying whether it is a prefix of this very file (an
  *    interrupted import: `--resume` appends the rest) or another game; the very same game, whole, is "already
  *    present, identical" (exit 0, nothing written).
@@ -159,8 +159,9 @@ export class ImportCommand extends CommandRunner {
   }
 
   /**
-   * Pass 1: the whole chain, before anything is written. An unchained file (`simulate`'s output) is re-simulated
-   * as the audit does it: only events the engine derives exactly are chained and stored.
+   * Pass 1: the whole file, before anything is written: its chain (or, unchained, the links it is given), and its
+   * re-simulation — every event of the vocabulary, and the engine's own output for the commands its input events
+   * record. The service only ever stores such a game, so an import takes in nothing it would not have recorded.
    */
   private async verify(
     file: string,
@@ -171,15 +172,20 @@ export class ImportCommand extends CommandRunner {
   ): Promise<VerifiedFile> {
     const last = await lastRevisionOfFile(file);
     const progress = startProgress(`verifying ${file}`, last === null ? 0 : last + 1, { unit: 'events' });
-    const resimulation = chaining === 'unchained' ? new ResimulationCheck() : null;
+    const resimulation = new ResimulationCheck();
     const checkpoints = new Map<number, string>();
     let count = 0;
     let lastHash = '';
     let hashAtStored: string | null = null;
+    let divergedAtLine: number | null = null;
     try {
-      const broken = (revision: number, detail: string): CliFailure => brokenChain(file, revision, detail);
-      for await (const event of chainedEventsOf(file, gameId, chaining, broken, chainSecret)) {
-        resimulation?.push(event);
+      const broken = (revision: number, detail: string, line: number): CliFailure =>
+        brokenChain(file, revision, detail, line);
+      for await (const { event, line } of chainedEventsOf(file, gameId, chaining, broken, chainSecret)) {
+        if (divergedAtLine === null) {
+          resimulation.push(event);
+          if (!resimulation.identical) divergedAtLine = line;
+        }
         lastHash = event.metadata.hash as string;
         count += 1;
         if (stored && event.revision === stored.revision) hashAtStored = lastHash;
@@ -192,20 +198,22 @@ export class ImportCommand extends CommandRunner {
     } finally {
       progress.stop();
     }
-    if (resimulation) this.checkResimulation(file, resimulation);
+    this.checkResimulation(file, resimulation, divergedAtLine);
     return { gameId, chaining, count, lastHash, hashAtStored, checkpoints, chainSecret };
   }
 
-  /** Unchained events are stored only when the engine derives exactly them; else the file is refused (exit 3). */
-  private checkResimulation(file: string, resimulation: ResimulationCheck): void {
+  /** A file is stored only when every event is of the vocabulary and the engine derives exactly them (else exit 3). */
+  private checkResimulation(file: string, resimulation: ResimulationCheck, line: number | null): void {
     resimulation.finish();
     const divergence = resimulation.verdict().firstDivergence;
     if (divergence === null) return;
+    const where = line === null ? `${file}, after its last line` : `${file}:${line}`;
+    const shown = (value: unknown): string => (value === null ? 'nothing' : JSON.stringify(value));
     throw new CliFailure(
       STORE_EXIT.tampered,
-      `${file}: re-simulation differs at revision ${divergence.revision}: ${divergence.reason}. Events without a ` +
-        'hash chain (simulate output) are chained on import only when the engine derives exactly them; ' +
-        `expected ${JSON.stringify(divergence.expected)}, found ${JSON.stringify(divergence.found)}. Nothing was imported`,
+      `${where}: re-simulation differs at revision ${divergence.revision}: ${divergence.reason}; ` +
+        `expected ${shown(divergence.expected)}, found ${shown(divergence.found)}. The service stores only the ` +
+        "events the engine derives from a game's commands. Nothing was imported",
     );
   }
 
@@ -282,7 +290,7 @@ export class ImportCommand extends CommandRunner {
     let lastHash = '';
     try {
       const changed = (revision: number): CliFailure => this.changedDuringImport(file, revision, expected);
-      for await (const event of chainedEventsOf(
+      for await (const { event } of chainedEventsOf(
         file,
         verified.gameId,
         verified.chaining,

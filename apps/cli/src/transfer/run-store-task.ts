@@ -1,12 +1,14 @@
+import { DamagedEventError } from '@app/event-store/errors/damaged-event.error';
 import { EventStoreUnavailableError } from '@app/event-store/errors/event-store-unavailable.error';
+import { DamagedLineError } from '@app/games/recording/stored-game-event';
 import { CliFailure } from '../cli-failure.error';
 import { isBrokenPipe, writeLines } from '../output';
 import { STORE_EXIT } from './store-exit-codes';
 
 /**
  * Runs a command's work and turns its outcome into an exit code: a CliFailure prints its lines and message, an
- * unreachable store exits 69, a reader that went away (`| head`) is not an error; anything else is a bug and
- * reaches main.ts.
+ * unreachable store exits 69, a damaged stored event or event line exits 3 naming it, a reader that went away
+ * (`| head`) is not an error; anything else is a bug and reaches main.ts.
  */
 export async function runStoreTask(task: () => Promise<number>): Promise<void> {
   try {
@@ -16,6 +18,12 @@ export async function runStoreTask(task: () => Promise<number>): Promise<void> {
     if (error instanceof EventStoreUnavailableError) {
       process.stderr.write(`${error.message}\n`);
       process.exitCode = STORE_EXIT.storeUnavailable;
+      return;
+    }
+    // Stored content is input: a damaged event is a finding about the record, never a crash.
+    if (error instanceof DamagedEventError || error instanceof DamagedLineError) {
+      process.stderr.write(`${error.message}; \`sanctum verify\` tells what else does not hold\n`);
+      process.exitCode = STORE_EXIT.tampered;
       return;
     }
     if (!(error instanceof CliFailure)) throw error;

@@ -1,6 +1,7 @@
 import type { AllStreamResolvedEvent, ResolvedEvent } from '@eventstore/db-client';
 import { EventStoreConfigurationError } from '../errors/event-store-configuration.error';
 import type { RecordedEvent } from '../event-store.types';
+import { type StoredContent, damagedContent, storedContent } from '../shared/stored-json';
 
 /** What servers before 22.6 report as the log position of an event read from a stream (or subscribed to by stream). */
 const UNKNOWN_POSITION = 18446744073709551615n;
@@ -10,14 +11,24 @@ export function isSystemEvent(stream: string, type: string): boolean {
   return stream.startsWith('$') || type.startsWith('$');
 }
 
-function decodeData(data: unknown, isJson: boolean): unknown {
-  if (isJson || !(data instanceof Uint8Array)) return data;
-  const text = Buffer.from(data).toString('utf8');
+/** Bytes the client could not take for JSON: parsed here if they are JSON, else kept as text. */
+function decodeBytes(value: unknown): { json: unknown } | { text: string } {
+  if (!(value instanceof Uint8Array)) return { json: value };
+  const text = Buffer.from(value).toString('utf8');
   try {
-    return JSON.parse(text);
+    return { json: JSON.parse(text) as unknown };
   } catch {
-    return text;
+    return { text };
   }
+}
+
+/** The content of an event, or why it cannot be read (this service writes JSON data and a metadata object). */
+function contentOf(event: { data: unknown; metadata: unknown; isJson: boolean }): StoredContent {
+  const data = decodeBytes(event.data);
+  if ('text' in data && event.isJson) return damagedContent('its data is not valid JSON');
+  const metadata = decodeBytes(event.metadata);
+  if ('text' in metadata) return damagedContent('its metadata is not valid JSON');
+  return storedContent('json' in data ? data.json : data.text, metadata.json);
 }
 
 /**
@@ -40,17 +51,12 @@ export function fromEsdbEvent(resolved: ResolvedEvent | AllStreamResolvedEvent):
         'this service needs EventStoreDB 22.6 or later, or KurrentDB',
     );
   }
-  const metadata = decodeData(event.metadata, true);
   return {
     stream: event.streamId,
     revision: Number(event.revision),
     position: Number(commit),
     type: event.type,
-    data: decodeData(event.data, event.isJson),
-    metadata:
-      typeof metadata === 'object' && metadata !== null && !(metadata instanceof Uint8Array)
-        ? (metadata as Record<string, unknown>)
-        : {},
+    ...contentOf(event),
     recordedAt: event.created.toISOString(),
   };
 }

@@ -31,14 +31,12 @@ interface StoredEvent {
 }
 
 function toRecorded(e: StoredEvent): RecordedEvent {
-  const { data, metadata } = parseStoredJson(e, e.data, e.metadata);
   return {
     stream: e.stream,
     revision: e.revision,
     position: e.position,
     type: e.type,
-    data,
-    metadata,
+    ...parseStoredJson(e.data, e.metadata),
     recordedAt: e.recordedAt,
   };
 }

@@ -2,8 +2,10 @@ import type { Client } from 'pg';
 import type { ChangeNotifier } from '../shared/change-notifier';
 
 export interface PostgresAppendListenerOptions {
-  /** A new, unconnected client for the LISTEN connection (never one of the pool's: it must stay open). */
-  newClient: () => Client;
+  /** A new, unconnected client for the LISTEN connection, to the primary (never one of the pool's: it must stay open). */
+  newClient: () => Promise<Client>;
+  /** The LISTEN connection broke: the server may be gone (the store checks, and looks for the primary). */
+  onLost?: () => void;
   channel: string;
   notifier: ChangeNotifier;
   /** The store's last position (for the poll). */
@@ -69,7 +71,14 @@ export class PostgresAppendListener {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = this.options.newClient();
+    let client: Client;
+    try {
+      client = await this.options.newClient();
+    } catch {
+      this.scheduleReconnect(); // no primary found yet: the store is looking for one
+      return;
+    }
+    if (this.stopped) return;
     this.client = client;
     let lost = false;
     const onLost = () => {
@@ -81,6 +90,7 @@ export class PostgresAppendListener {
       }
       client.removeAllListeners('notification');
       void client.end().catch(() => undefined);
+      if (!this.stopped) this.options.onLost?.();
       this.scheduleReconnect();
     };
     // An 'error' on an idle client must be handled, or it would end the process.

@@ -56,3 +56,59 @@ export function mapPostgresError(error: unknown): unknown {
   }
   return error;
 }
+
+/** SQLSTATEs that mean the connection (or the server behind it) is gone, or is no longer the primary. */
+const LOST_SERVER_SQLSTATE = /^(08|57P0[1-3]$|25006$)/;
+
+/**
+ * The server itself was lost (the connection broke or was refused, the server shut down, or it no longer accepts
+ * writes): worth looking for the primary again. A statement timeout, a deadlock or a full disk is not.
+ */
+export function isPostgresServerLost(error: unknown): boolean {
+  const code = codeOf(error);
+  if (code !== undefined) return LOST_SERVER_SQLSTATE.test(code) || UNAVAILABLE_NODE_CODES.has(code);
+  const parts = (error as { errors?: unknown } | null)?.errors;
+  if (Array.isArray(parts) && parts.length > 0) return parts.every(isPostgresServerLost);
+  const message = (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message) && !/Query read timeout/i.test(message);
+}
+
+/** Node's codes for a server certificate that was not accepted (sslmode=verify-ca / verify-full). */
+const CERTIFICATE_CODES = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/**
+ * Why a server that answered refuses this service for good — TLS that cannot be agreed on, authentication, an
+ * unknown database — in words an operator can act on; null for anything else (a server down is not a refusal).
+ */
+export function postgresRefusal(error: unknown): string | null {
+  const code = codeOf(error);
+  const message = String((error as { message?: unknown } | null)?.message ?? error);
+  if (code !== undefined && CERTIFICATE_CODES.has(code)) {
+    const what =
+      code === 'ERR_TLS_CERT_ALTNAME_INVALID'
+        ? 'its certificate does not name the host connected to (sslmode=verify-full checks the name)'
+        : 'its certificate is not signed by a CA of sslrootcert';
+    return `TLS refused: ${what} (${code}: ${message})`;
+  }
+  if (/does not support SSL/i.test(message)) {
+    return 'TLS refused: the server does not accept TLS connections, and sslmode asks for TLS';
+  }
+  if (code === '28000' && /no encryption/i.test(message)) {
+    return `the server requires TLS for this connection and sslmode=disable (or no sslmode) does not use it (${message})`;
+  }
+  if (code === '28000' || code === '28P01') return `authentication refused (${message})`;
+  if (code === '3D000' || code === '42501') return message;
+  return null;
+}

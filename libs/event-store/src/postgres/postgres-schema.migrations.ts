@@ -115,6 +115,23 @@ $fn$;
   },
   {
     version: 2,
+    description: 'timelines: where each server that took over continued the log',
+    sql: (s) => `
+-- A standby promoted after a failover writes on a new WAL timeline. Each instance that starts writing to a server
+-- records that server's timeline, under the append lock, before its first append there: forked_after is the last
+-- position the new primary inherited, so a reader that read past it on an earlier timeline knows that what it read
+-- there is gone (an asynchronous standby had not received it), and that positions after forked_after were handed
+-- out again. lost_through: the furthest position an instance had seen on the earlier timeline (the lost range).
+CREATE TABLE ${s}.timelines (
+  timeline     bigint      PRIMARY KEY,
+  forked_after bigint      NOT NULL,
+  lost_through bigint,
+  noted_at     timestamptz NOT NULL DEFAULT now()
+);
+`,
+  },
+  {
+    version: 3,
     description: 'events_by_command: readCommand by index',
     sql: (s) => `
 -- readCommand: a command's events by its id (what a retried command looks for), however long its stream.

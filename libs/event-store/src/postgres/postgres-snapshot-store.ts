@@ -1,6 +1,11 @@
-import type { Pool } from 'pg';
+import type { QueryConfig, QueryResult, QueryResultRow } from 'pg';
 import type { Snapshot } from '../snapshot-store.port';
 import { SnapshotStore } from '../snapshot-store.port';
+
+/** Where the snapshots' statements run: the primary's pool, whichever server that is now. */
+export interface SnapshotQueries {
+  query<R extends QueryResultRow>(config: QueryConfig): Promise<QueryResult<R>>;
+}
 
 /**
  * Snapshots in their own table of the store's schema (see postgres-schema.migrations.ts), so every instance on the
@@ -8,7 +13,7 @@ import { SnapshotStore } from '../snapshot-store.port';
  */
 export class PostgresSnapshotStore extends SnapshotStore {
   constructor(
-    private readonly pool: Pool,
+    private readonly pool: SnapshotQueries,
     private readonly schema: string,
   ) {
     super();
@@ -39,15 +44,16 @@ export class PostgresSnapshotStore extends SnapshotStore {
   override async deleteSnapshots(stream?: string): Promise<number> {
     const result =
       stream === undefined
-        ? await this.pool.query(`DELETE FROM ${this.schema}.snapshots`)
-        : await this.pool.query(`DELETE FROM ${this.schema}.snapshots WHERE stream = $1`, [stream]);
+        ? await this.pool.query({ text: `DELETE FROM ${this.schema}.snapshots` })
+        : await this.pool.query({ text: `DELETE FROM ${this.schema}.snapshots WHERE stream = $1`, values: [stream] });
     return result.rowCount ?? 0;
   }
 
   override async deleteSnapshotsExcept(engineVersion: string): Promise<number> {
-    const result = await this.pool.query(`DELETE FROM ${this.schema}.snapshots WHERE engine_version <> $1`, [
-      engineVersion,
-    ]);
+    const result = await this.pool.query({
+      text: `DELETE FROM ${this.schema}.snapshots WHERE engine_version <> $1`,
+      values: [engineVersion],
+    });
     return result.rowCount ?? 0;
   }
 }

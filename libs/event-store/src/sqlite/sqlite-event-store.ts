@@ -74,14 +74,12 @@ const STATEMENT_BUSY_TIMEOUT_MS = 10;
 const COLUMNS = 'position, stream, revision, type, data, metadata, recorded_at';
 
 function toRecorded(row: EventRow): RecordedEvent {
-  const { data, metadata } = parseStoredJson(row, row.data, row.metadata);
   return {
     stream: row.stream,
     revision: row.revision,
     position: row.position,
     type: row.type,
-    data,
-    metadata,
+    ...parseStoredJson(row.data, row.metadata),
     recordedAt: row.recorded_at,
   };
 }

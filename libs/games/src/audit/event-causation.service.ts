@@ -1,8 +1,9 @@
-import { EventStore, type RecordedEvent } from '@app/event-store';
+import { EventStore } from '@app/event-store';
 import { INPUT_EVENT_COMMANDS, isInputEventType } from '@app/rules';
 import { Injectable } from '@nestjs/common';
 import { GamePointNotFoundError } from '../games.errors';
-import { gameStream } from '../game-stream';
+import { gameEventAt, gameEvents } from '../loading/game-events.reader';
+import type { StoredGameEvent } from '../recording/stored-game-event';
 import type { CausationLink, EventCausation, OrderLink, ReasonLink } from './event-causation';
 import { lastRevisionOf } from '../loading/last-revision.query';
 
@@ -22,13 +23,14 @@ const ORDER_SEARCH_PAGE = 200;
  */
 const REASON_DEPTH = 2;
 
-function text(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
+function linkOf(event: StoredGameEvent): CausationLink {
+  const { revision, type, data, metadata } = event;
+  return { revision, type, rule: metadata.rule, step: metadata.step ?? null, data };
 }
 
-function linkOf(event: RecordedEvent): CausationLink {
-  const { revision, type, data, metadata } = event;
-  return { revision, type, rule: text(metadata.rule), step: text(metadata.step), data };
+/** The event that made a squander's or a fizzle's reason true, where the event names one. */
+function reasonEventIdOf(event: StoredGameEvent): string | null {
+  return 'reasonEventId' in event.data ? event.data.reasonEventId : null;
 }
 
 /**
@@ -44,10 +46,11 @@ export class EventCausationService {
   constructor(private readonly store: EventStore) {}
 
   async why(gameId: string, revision: number): Promise<EventCausation> {
-    const stream = gameStream(gameId);
     const last = await lastRevisionOf(this.store, gameId);
     const event =
-      Number.isInteger(revision) && revision >= 0 && revision <= last ? await this.read(stream, revision) : null;
+      Number.isInteger(revision) && revision >= 0 && revision <= last
+        ? await gameEventAt(this.store, gameId, revision)
+        : null;
     if (event === null) {
       throw new GamePointNotFoundError(
         gameId,
@@ -61,31 +64,26 @@ export class EventCausationService {
       revision,
       chain,
       command: {
-        commandId: String(event.metadata.commandId),
-        correlationId: String(event.metadata.correlationId),
+        commandId: event.metadata.commandId,
+        correlationId: event.metadata.correlationId,
         type: first !== undefined && isInputEventType(first.type) ? INPUT_EVENT_COMMANDS[first.type] : null,
       },
     };
   }
 
   /** From the event back to the first event of its command, each execution with its order, each reason with its chain. */
-  private async chainFrom(gameId: string, event: RecordedEvent, reasonDepth: number): Promise<CausationLink[]> {
-    const stream = gameStream(gameId);
+  private async chainFrom(gameId: string, event: StoredGameEvent, reasonDepth: number): Promise<CausationLink[]> {
     const chain: CausationLink[] = [];
-    let current: RecordedEvent | null = event;
+    let current: StoredGameEvent | null = event;
     while (current !== null) {
       const link = linkOf(current);
       const orderType = ORDER_OF_EXECUTION[current.type];
       if (orderType !== undefined) {
-        const order = await this.findOrder(stream, current, orderType);
+        const order = await this.findOrder(gameId, current, orderType);
         if (order !== null) link.order = order;
       }
       if (reasonDepth > 0) {
-        const reason = await this.earlierEvent(
-          gameId,
-          current,
-          (current.data as { reasonEventId?: unknown }).reasonEventId,
-        );
+        const reason = await this.earlierEvent(gameId, current, reasonEventIdOf(current));
         if (reason !== null) link.because = await this.reasonLink(gameId, reason, reasonDepth - 1);
       }
       chain.push(link);
@@ -94,49 +92,43 @@ export class EventCausationService {
     return chain;
   }
 
-  private async reasonLink(gameId: string, reason: RecordedEvent, reasonDepth: number): Promise<ReasonLink> {
+  private async reasonLink(gameId: string, reason: StoredGameEvent, reasonDepth: number): Promise<ReasonLink> {
     return { ...linkOf(reason), chain: await this.chainFrom(gameId, reason, reasonDepth) };
   }
 
   /** The event `causationId` names; null at the command (or at a cause that is not an earlier event of the game). */
-  private causeOf(gameId: string, event: RecordedEvent): Promise<RecordedEvent | null> {
+  private causeOf(gameId: string, event: StoredGameEvent): Promise<StoredGameEvent | null> {
     const cause = event.metadata.causationId;
     if (cause === event.metadata.commandId) return Promise.resolve(null);
     return this.earlierEvent(gameId, event, cause);
   }
 
   /** The earlier event of this game an id (`<gameId>@<revision>`) names; null for anything else. */
-  private async earlierEvent(gameId: string, event: RecordedEvent, id: unknown): Promise<RecordedEvent | null> {
+  private async earlierEvent(gameId: string, event: StoredGameEvent, id: unknown): Promise<StoredGameEvent | null> {
     const prefix = `${gameId}@`;
     if (typeof id !== 'string' || !id.startsWith(prefix)) return null;
     const revision = Number(id.slice(prefix.length));
     // Causes always come earlier; anything else (a hand-edited id) would loop.
     if (!Number.isInteger(revision) || revision < 0 || revision >= event.revision) return null;
-    return this.read(gameStream(gameId), revision);
+    return gameEventAt(this.store, gameId, revision);
   }
 
   /** The SpellTargeted/AttackOrdered with the execution's order id, looking back through the execution's turn. */
-  private async findOrder(stream: string, execution: RecordedEvent, orderType: string): Promise<OrderLink | null> {
-    const orderId = (execution.data as { orderId?: unknown }).orderId;
+  private async findOrder(gameId: string, execution: StoredGameEvent, orderType: string): Promise<OrderLink | null> {
+    const orderId = 'orderId' in execution.data ? execution.data.orderId : undefined;
     const turn = execution.metadata.turn;
     if (execution.revision === 0) return null;
-    for await (const page of this.store.readStreamPages(stream, {
+    const earlier = gameEvents(this.store, gameId, {
       from: execution.revision - 1,
       direction: 'backwards',
       pageSize: ORDER_SEARCH_PAGE,
-    })) {
-      for (const event of page) {
-        if (event.metadata.turn !== turn) return null;
-        if (event.type === orderType && (event.data as { orderId?: unknown }).orderId === orderId) {
-          return { ...linkOf(event), commandId: String(event.metadata.commandId) };
-        }
+    });
+    for await (const event of earlier) {
+      if (event.metadata.turn !== turn) return null;
+      if (event.type === orderType && 'orderId' in event.data && event.data.orderId === orderId) {
+        return { ...linkOf(event), commandId: event.metadata.commandId };
       }
     }
     return null;
-  }
-
-  private async read(stream: string, revision: number): Promise<RecordedEvent | null> {
-    const [event] = await this.store.readStream(stream, { from: revision, maxCount: 1 });
-    return event !== undefined && event.revision === revision ? event : null;
   }
 }

@@ -4,6 +4,7 @@ import { forkProvenanceOf } from './fork-provenance';
 import type { GameAuditReport } from './game-audit.report';
 import { HashChainCheck } from './hash-chain.check';
 import { ResimulationCheck } from './resimulation.check';
+import { type StoredEventProblem, storedEventProblem } from '../recording/stored-event.check';
 
 /**
  * Both checks of an audit over one pass of a game's events, fed one at a time in stored order (from the store page
@@ -23,25 +24,33 @@ export class GameAuditor {
     this.gameId = gameId;
   }
 
-  push(event: GameEventLine): void {
+  /**
+   * The next event, in stored order; returns what the store boundary finds wrong with it (null: nothing), which the
+   * caller's own checks of the same event may use.
+   */
+  push(event: GameEventLine): StoredEventProblem | null {
+    const problem = storedEventProblem(event);
     if (this.count === 0) {
-      this.gameId ??= String(event.metadata.gameId ?? '');
+      const named = event.metadata.gameId;
+      this.gameId ??= typeof named === 'string' ? named : '';
       const provenance = forkProvenanceOf(event.metadata);
       if (provenance) this.forkedFrom = { gameId: provenance.forkedFrom, revision: provenance.forkedAt };
     }
     this.chain ??= new HashChainCheck(this.gameId as string);
     this.chain.push(event);
-    this.resimulation.push(event);
+    this.resimulation.push(event, problem);
     this.lastRevision = Math.max(this.lastRevision, event.revision);
     this.count += 1;
+    return problem;
   }
 
-  /** The stored event at `revision` cannot be read (DamagedEventError): both checks fail there, and reading stops. */
+  /** The stored event at `revision` cannot be read at all (RecordedEvent.damage): both checks fail there. */
   damagedAt(revision: number, detail: string): void {
     this.chain ??= new HashChainCheck(this.gameId as string);
     this.chain.damagedAt(revision, detail);
     this.resimulation.damagedAt(revision, detail);
     this.lastRevision = Math.max(this.lastRevision, revision);
+    this.count += 1;
   }
 
   report(): GameAuditReport {

@@ -5,7 +5,7 @@ import { GameAlreadyExistsError, GamePointNotFoundError } from '../games.errors'
 import { gameStream } from '../game-stream';
 import { drawChainSecret } from '../recording/chain-secret';
 import { type GameEventLine } from '../recording/game-event-line';
-import { storedGameEvent } from '../recording/stored-game-event';
+import { gameEventPages, gameEvents } from '../loading/game-events.reader';
 import { forkEvents } from './fork-events';
 import { ForkRefusedError } from './fork-refused.error';
 import { HashChainCheck } from './hash-chain.check';
@@ -72,12 +72,8 @@ export class GameForkService {
     const chain = new HashChainCheck(originId);
     const copied: GameEventLine[] = [];
     let next: GameEventLine | undefined;
-    for await (const page of this.store.readStreamPages(gameStream(originId), {
-      maxCount: at + 2,
-      pageSize: AUDIT_PAGE_SIZE,
-    })) {
-      for (const recorded of page) {
-        const event = storedGameEvent(recorded);
+    for await (const page of gameEventPages(this.store, originId, { maxCount: at + 2, pageSize: AUDIT_PAGE_SIZE })) {
+      for (const event of page) {
         if (copied.length > at) {
           next = event;
           break;
@@ -108,8 +104,7 @@ export class GameForkService {
     while (start > 0 && !endsCommandAt(copied, start - 1)) start -= 1;
     let end = at;
     let previous = last;
-    for await (const recorded of this.store.streamEvents(gameStream(originId), { from: at + 1 })) {
-      const event = storedGameEvent(recorded);
+    for await (const event of gameEvents(this.store, originId, { from: at + 1 })) {
       if (commandBoundary(previous, event)) break;
       end = event.revision;
       previous = event;

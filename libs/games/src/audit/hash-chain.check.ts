@@ -1,6 +1,7 @@
 import type { GameEventLine } from '../recording/game-event-line';
 import { CHAIN_SECRET_FIELD, chainSecretOf } from '../recording/chain-secret';
 import { eventHash, genesisHash } from '../recording/hash-chain';
+import { canonicalFormProblem } from '../recording/canonical-form.check';
 import type { ChainBreakReason, ChainVerdict } from './game-audit.report';
 
 /**
@@ -47,6 +48,9 @@ export class HashChainCheck {
       }
       this.previousHash = genesisHash(this.gameId, secret);
     }
+    const unhashable = canonicalFormProblem(event.data, 'data') ?? canonicalFormProblem(event.metadata, 'metadata');
+    if (unhashable !== null)
+      return this.breakAt(revision, 'damaged event', `its content cannot be hashed: ${unhashable}`);
     const prevHash = event.metadata.prevHash;
     if (prevHash === undefined) {
       return this.breakAt(
@@ -78,7 +82,7 @@ export class HashChainCheck {
     return { intact: this.broken === null, firstBrokenRevision: null, ...this.broken, lastHash: this.lastHash };
   }
 
-  /** A stored event that cannot be read at all (not valid JSON): the chain breaks there. */
+  /** A stored event that cannot be read at all (its row is not JSON, or is missing): the chain breaks there. */
   damagedAt(revision: number, detail: string): void {
     if (!this.broken) this.breakAt(revision, 'damaged event', detail);
   }

@@ -5,6 +5,7 @@ import { type ForkProvenance, forkProvenanceOf, provenanceAt } from './fork-prov
 import type { Divergence, ResimulationVerdict } from './game-audit.report';
 import { canonicalJson } from '../recording/canonical-json';
 import { CHAIN_SECRET_FIELD } from '../recording/chain-secret';
+import { type StoredEventProblem, storedEventProblem } from '../recording/stored-event.check';
 
 /** What the comparison leaves out of a stored event: the chain links, which the engine does not produce. */
 function withoutLinks(metadata: Record<string, unknown>): Record<string, unknown> {
@@ -108,8 +109,18 @@ export class ResimulationCheck {
     return this.divergence === null;
   }
 
-  push(stored: GameEventLine): void {
+  /**
+   * The next stored event, in order. `problem` is what the store boundary finds wrong with it (stored-event.check.ts),
+   * when the caller has asked already: an event that is not of the vocabulary is a divergence there, before the
+   * engine meets it.
+   */
+  push(stored: GameEventLine, problem: StoredEventProblem | null = storedEventProblem(stored)): void {
     if (this.divergence) return;
+    if (problem !== null) {
+      // Content without a canonical form is not quoted: no JSON answer could hold it.
+      this.diverge(`damaged event: ${problem.reason}`, null, problem.hashable ? stored : null);
+      return;
+    }
     this.provenance ??= forkProvenanceOf(stored.metadata);
     this.chainSecret ??=
       stored.revision === 0 && stored.metadata[CHAIN_SECRET_FIELD] !== undefined

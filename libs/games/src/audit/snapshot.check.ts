@@ -1,10 +1,12 @@
 import type { SnapshotStore } from '@app/event-store';
-import { COLOURS, evolve, initialState } from '@app/rules';
-import type { DomainEvent, EventDataMap, GameState } from '@app/rules';
+import { evolve, initialState } from '@app/rules';
+import type { EventDataMap, GameState } from '@app/rules';
 import { gameStream } from '../game-stream';
 import { SNAPSHOT_KEY, decodeSnapshotBody } from '../loading/snapshot-body.codec';
 import type { SetupDecks } from '../loading/setup-decks.cache';
 import type { GameEventLine } from '../recording/game-event-line';
+import type { StoredEventProblem } from '../recording/stored-event.check';
+import { type StoredGameEvent, asDomainEvent } from '../recording/stored-game-event';
 import type { SnapshotVerdict } from './game-audit.report';
 
 /**
@@ -16,6 +18,7 @@ export class SnapshotCheck {
   private readonly folded: GameState = initialState();
   private decks: SetupDecks | null = null;
   private checked = 0;
+  private stopped = false;
   private readonly rejected: SnapshotVerdict['rejected'] = [];
 
   private constructor(
@@ -36,10 +39,16 @@ export class SnapshotCheck {
     return new SnapshotCheck(snapshots, gameId, revisions);
   }
 
-  /** Folds the stored event, and checks the snapshot at its revision if there is one. */
-  async push(event: GameEventLine): Promise<void> {
-    if (event.type === 'GameCreated' && event.revision === 0) this.decks = decksOf(event);
-    evolve(this.folded, event as unknown as DomainEvent);
+  /**
+   * Folds the stored event, and checks the snapshot at its revision if there is one. The fold stops at the first
+   * event the store boundary finds wrong (`problem`) or that does not fold: the game fails its audit there, and the
+   * snapshots after it can be checked against nothing.
+   */
+  async push(event: GameEventLine, problem: StoredEventProblem | null): Promise<void> {
+    if (this.stopped || problem !== null || !this.folds(event)) {
+      this.stopped = true;
+      return;
+    }
     if (!this.revisions.has(event.revision)) return;
     this.checked += 1;
     const reason = await this.problemAt(event);
@@ -48,6 +57,18 @@ export class SnapshotCheck {
 
   verdict(): SnapshotVerdict {
     return { checked: this.checked, rejected: this.rejected };
+  }
+
+  /** Whether the engine's fold takes the event (it has its type's shape: the boundary said so). */
+  private folds(event: GameEventLine): boolean {
+    const stored = event as StoredGameEvent;
+    try {
+      if (stored.type === 'GameCreated' && stored.revision === 0) this.decks = decksOf(stored.data);
+      evolve(this.folded, asDomainEvent(stored));
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private async problemAt(event: GameEventLine): Promise<string | null> {
@@ -63,8 +84,6 @@ export class SnapshotCheck {
   }
 }
 
-function decksOf(event: GameEventLine): SetupDecks | null {
-  const players = (event.data as Partial<EventDataMap['GameCreated']>).players;
-  if (!COLOURS.every((colour) => Array.isArray(players?.[colour]?.deck))) return null;
-  return { red: [...players!.red.deck], blue: [...players!.blue.deck] };
+function decksOf(data: EventDataMap['GameCreated']): SetupDecks {
+  return { red: [...data.players.red.deck], blue: [...data.players.blue.deck] };
 }

@@ -24,4 +24,8 @@ export class RecentEntriesCache<K, V> {
   forget(key: K): void {
     this.entries.delete(key);
   }
+
+  forgetAll(): void {
+    this.entries.clear();
+  }
 }

@@ -7,6 +7,7 @@ import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
 import { gameStream } from '../game-stream';
 import { GameRepository } from '../loading/game-repository';
 import type { LoadedGame } from '../loading/loaded-game';
+import { gameEventAt } from '../loading/game-events.reader';
 import { snapshotDue } from '../loading/snapshot.policy';
 import { KeyedLock } from './keyed-lock';
 import { RecordedCommandFinder, commandOwner } from './recorded-command.finder';
@@ -14,6 +15,7 @@ import { sameCommand, sameCreation } from './same-command';
 import type { GameEventLine } from '../recording/game-event-line';
 import { CHAIN_SECRET_FIELD, drawChainSecret } from '../recording/chain-secret';
 import { chainEvents, genesisHash } from '../recording/hash-chain';
+import { inGameSpan, rememberAppendSpan } from '../tracing/game-spans';
 
 /** What a handled command recorded. */
 export interface CommandOutcome {
@@ -68,13 +70,12 @@ export class GameCommandService {
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       // The same creation retried answers as the first time; any other creation of the id is refused.
-      const [first] = await this.store.readStream(gameStream(data.gameId), { maxCount: 1 });
+      const first = await gameEventAt(this.store, data.gameId, 0);
       const earlier =
         idempotent && first?.metadata.commandId === commandId ? await this.replay(data.gameId, commandId) : null;
       if (earlier === null) throw new GameAlreadyExistsError(data.gameId);
       // The key of a creation names its game; another set-up under it is another command, never a retry.
-      if (first === undefined || !sameCreation(first, command))
-        throw new IdempotencyKeyReusedError(data.gameId, commandId);
+      if (!sameCreation(first, command)) throw new IdempotencyKeyReusedError(data.gameId, commandId);
       return earlier;
     }
   }
@@ -144,8 +145,9 @@ export class GameCommandService {
    */
   private async record(game: LoadedGame, command: Command, chainSecret?: string): Promise<CommandOutcome> {
     let decision: Decision;
+    const traced = { 'sanctum.game_id': game.gameId, 'sanctum.command': command.type };
     try {
-      decision = execute(game.state, command, { inPlace: true });
+      decision = inGameSpan('decide', traced, () => execute(game.state, command, { inPlace: true }));
     } catch (error) {
       if (error instanceof CommandRejected && game.revision >= 0) this.games.remember(game);
       throw error;
@@ -159,11 +161,15 @@ export class GameCommandService {
     }
     const { events, lastHash } = chainEvents<DomainEvent>(game.lastHash, decision.events);
     const expected = game.revision < 0 ? 'no-stream' : game.revision;
-    const appended = await this.store.append(
-      gameStream(game.gameId),
-      events.map((event) => ({ type: event.type, data: event.data, metadata: { ...event.metadata } })),
-      expected,
-    );
+    const appended = await inGameSpan('append', { ...traced, 'sanctum.events': events.length }, async (span) => {
+      const result = await this.store.append(
+        gameStream(game.gameId),
+        events.map((event) => ({ type: event.type, data: event.data, metadata: { ...event.metadata } })),
+        expected,
+      );
+      rememberAppendSpan(game.gameId, result.firstRevision, result.lastRevision, span);
+      return result;
+    });
     const every = this.options.snapshotEvery;
     const due = snapshotDue(game.revision, appended.lastRevision, events, every, game.snapshotRevision);
     const recorded: LoadedGame = {

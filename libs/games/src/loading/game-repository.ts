@@ -1,13 +1,13 @@
-import { EventStore, SnapshotStore } from '@app/event-store';
-import type { RecordedEvent } from '@app/event-store';
-import { cloneState, evolve, initialState } from '@app/rules';
+import { DamagedEventError, EventStore, SnapshotStore } from '@app/event-store';
+import { cloneState, initialState } from '@app/rules';
 import type { GameState } from '@app/rules';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { GamePointNotFoundError } from '../games.errors';
 import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
 import { gameStream } from '../game-stream';
 import { genesisHash } from '../recording/hash-chain';
-import { asDomainEvent } from '../recording/stored-game-event';
+import { GAME_STATE } from './game-state.projection';
+import { foldGameEvents } from './game-events.fold';
 import type { LoadedGame } from './loaded-game';
 import { SNAPSHOT_KEY, decodeSnapshotBody, encodeSnapshotBody } from './snapshot-body.codec';
 import { SetupDecksCache } from './setup-decks.cache';
@@ -31,6 +31,12 @@ export class GameRepository {
   ) {
     this.latest = new RecentEntriesCache(options.cachedGames);
     this.setupDecks = new SetupDecksCache(store, options.cachedGames);
+    // After a failover the store may hold less than this process cached (a standby that was not synchronous),
+    // and later other events under the same revisions: nothing cached from the former server is trusted.
+    store.onServerChanged(() => {
+      this.latest.forgetAll();
+      this.setupDecks.forgetAll();
+    });
   }
 
   /**
@@ -78,7 +84,17 @@ export class GameRepository {
     }
     const cached = this.latest.get(gameId);
     if (cached && cached.revision === revision) return owned(cached);
-    return this.foldOnto(gameId, await this.startingPoint(gameId, revision), revision);
+    const start = await this.startingPoint(gameId, revision);
+    try {
+      return await this.foldOnto(gameId, start, revision);
+    } catch (error) {
+      if (!(error instanceof DamagedEventError) || (start.snapshotRevision ?? -1) < 0) throw error;
+      // A snapshot is a cache: one the events do not follow from (its body changed with its digest) is dropped.
+      this.logger.warn(
+        `snapshot of ${gameId}@${start.snapshotRevision} not used: ${error.reason}; folding from the events`,
+      );
+      return this.foldOnto(gameId, this.fromTheStart(gameId), revision);
+    }
   }
 
   /** Remembers the latest state of a game (after a command appended its events). */
@@ -120,7 +136,7 @@ export class GameRepository {
           `snapshot of ${gameId}@${snapshot.revision} not used: ${body ? 'its chain hash is not the stored event’s' : 'its body does not match its digest, or cannot be read'}; folding from the events`,
         );
       }
-      return { gameId, revision: -1, state: initialState(), lastHash: genesisHash(gameId), snapshotRevision: -1 };
+      return this.fromTheStart(gameId);
     }
     return {
       gameId,
@@ -129,6 +145,10 @@ export class GameRepository {
       lastHash: body.hash,
       snapshotRevision: snapshot.revision,
     };
+  }
+
+  private fromTheStart(gameId: string): LoadedGame {
+    return { gameId, revision: -1, state: initialState(), lastHash: genesisHash(gameId), snapshotRevision: -1 };
   }
 
   /** Whether the stored event at `revision` ends the chain with `hash`: a snapshot belongs to the game as stored. */
@@ -141,18 +161,15 @@ export class GameRepository {
   private async foldOnto(gameId: string, from: LoadedGame, to: number): Promise<LoadedGame> {
     const game = from;
     if (game.revision >= to) return game;
-    let lastEvent: RecordedEvent | undefined;
-    for await (const page of this.store.readStreamPages(gameStream(gameId), {
+    const folded = await foldGameEvents(this.store, gameId, GAME_STATE, {
+      onto: game.state,
       from: game.revision + 1,
       maxCount: to - game.revision,
       pageSize: 5000,
-    })) {
-      for (const event of page) evolve(game.state, asDomainEvent(event));
-      lastEvent = page[page.length - 1];
-    }
-    if (lastEvent) {
-      game.revision = lastEvent.revision;
-      game.lastHash = String(lastEvent.metadata.hash ?? game.lastHash);
+    });
+    if (folded.last) {
+      game.revision = folded.last.revision;
+      game.lastHash = folded.last.metadata.hash ?? game.lastHash;
     }
     return game;
   }

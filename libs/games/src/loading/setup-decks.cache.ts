@@ -1,7 +1,7 @@
 import type { EventStore } from '@app/event-store';
-import { COLOURS } from '@app/rules';
-import type { Colour, EventDataMap } from '@app/rules';
+import type { Colour } from '@app/rules';
 import { gameStream } from '../game-stream';
+import { storedGameEvent } from '../recording/stored-game-event';
 import { RecentEntriesCache } from '../caching/recent-entries.cache';
 
 /** Each player's deck as the game was set up (its `GameCreated`, revision 0). Shared: never change them. */
@@ -22,6 +22,11 @@ export class SetupDecksCache {
     this.byGame = new RecentEntriesCache(capacity);
   }
 
+  /** Forgets every game's decks (the store moved to another server, whose games may differ). */
+  forgetAll(): void {
+    this.byGame.forgetAll();
+  }
+
   /** The game's set-up decks if they were read already (no wait). */
   known(gameId: string): SetupDecks | undefined {
     return this.byGame.get(gameId);
@@ -31,12 +36,13 @@ export class SetupDecksCache {
   async decksOf(gameId: string): Promise<SetupDecks | null> {
     const cached = this.byGame.get(gameId);
     if (cached) return cached;
-    const [first] = await this.store.readStream(gameStream(gameId), { from: 0, maxCount: 1 });
-    if (first?.revision !== 0 || first.type !== 'GameCreated') return null;
-    const players = (first.data as Partial<EventDataMap['GameCreated']>).players;
-    if (!COLOURS.every((colour) => Array.isArray(players?.[colour]?.deck))) return null;
+    const [recorded] = await this.store.readStream(gameStream(gameId), { from: 0, maxCount: 1 });
+    if (recorded?.revision !== 0) return null;
+    const first = storedGameEvent(recorded);
+    if (first.type !== 'GameCreated') return null;
+    const { players } = first.data;
     // Copies: the store may hand the same event objects to other readers.
-    const decks: SetupDecks = { red: [...players!.red.deck], blue: [...players!.blue.deck] };
+    const decks: SetupDecks = { red: [...players.red.deck], blue: [...players.blue.deck] };
     this.byGame.remember(gameId, decks);
     return decks;
   }

@@ -83,18 +83,25 @@ export async function decodeSnapshotBody(
 ): Promise<DecodedSnapshot | null> {
   const json = verifiedJson(text);
   if (json === null) return null;
-  // Parsed from text, so every object in it is this load's own: no copy needed before folding onto it.
-  const body = JSON.parse(json) as SnapshotBody;
-  let decks: SetupDecks | null | undefined;
-  for (const colour of COLOURS) {
-    const player = body.state.players[colour];
-    if (typeof player.deck !== 'number') continue;
-    decks ??= await setupDecks();
-    const setup = decks?.[colour];
-    if (setup === undefined || !Number.isInteger(player.deck) || player.deck < 0 || player.deck > setup.length) {
-      return null;
+  let body: SnapshotBody;
+  try {
+    // Parsed from text, so every object in it is this load's own: no copy needed before folding onto it.
+    body = JSON.parse(json) as SnapshotBody;
+    if (typeof body.hash !== 'string') return null;
+    let decks: SetupDecks | null | undefined;
+    for (const colour of COLOURS) {
+      const player = body.state.players[colour];
+      if (typeof player.deck !== 'number') continue;
+      decks ??= await setupDecks();
+      const setup = decks?.[colour];
+      if (setup === undefined || !Number.isInteger(player.deck) || player.deck < 0 || player.deck > setup.length) {
+        return null;
+      }
+      player.deck = setup.slice(setup.length - player.deck);
     }
-    player.deck = setup.slice(setup.length - player.deck);
+    return { state: restoredState(body.state as GameState), hash: body.hash };
+  } catch {
+    // A body written with its digest by someone else than this service, that is no snapshot: not a source of state.
+    return null;
   }
-  return { state: restoredState(body.state as GameState), hash: body.hash };
 }

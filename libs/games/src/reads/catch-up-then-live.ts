@@ -38,19 +38,21 @@ export const CATCH_UP_PAGE = 500;
  * given every line of this one (a viewer that must first be prepared is awaited in place), so nothing piles up
  * between the store and a subscriber that stops: unsubscribing (an SSE writer whose client is behind) stops the
  * reading. It also lets the event loop turn between pages and, within one, whenever the catch-ups together have
- * worked for a few milliseconds (event-loop.slice.ts). Once a page comes
- * back short, everything stored is delivered: the subscriber is told so (CaughtUp), and the store's own
- * subscription takes over from the checkpoint reached, delivering what was appended since and then live events.
+ * worked for a few milliseconds (event-loop.slice.ts). Once a page comes back short, everything stored is
+ * delivered: the subscriber is told so (CaughtUp), and the store's own subscription takes over from the checkpoint
+ * reached, delivering what was appended since and then live events.
  *
  * (A store subscription that pushes every page at once, read through an operator that waits for a viewer's
  * preparation, buffered the whole store in the operator and took each event off the front of that buffer: a
  * catch-up of thousands of events held the event loop for minutes and seemed to stop.)
  */
 export function catchUpThenLive<L extends object>(
-  source: CatchUpSource<L>,
+  sourceOf: () => CatchUpSource<L>,
   after: number | undefined,
 ): Observable<L | CaughtUp> {
   return new Observable<L | CaughtUp>((subscriber) => {
+    // Each subscription its own: its reads, and whatever its view remembers of the events before.
+    const source = sourceOf();
     let closed = false;
     let live: Subscription | undefined;
 

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { Observable } from 'rxjs';
-import { EventStore, type RecordedEvent } from '@app/event-store';
+import { CheckpointAheadOfStoreError, EventStore, type RecordedEvent } from '@app/event-store';
 import type { Phase } from '@app/rules';
 import { GAME_STREAM_PREFIX, gameStream } from '../game-stream';
 import { GameRepository } from '../loading/game-repository';
 import type { LoadedGame } from '../loading/loaded-game';
 import { type GlobalEventLine } from '../recording/game-event-line';
 import { storedGameEvent } from '../recording/stored-game-event';
+import { RevisionSequence, gameEventPages } from '../loading/game-events.reader';
 import { TimeTravelService } from '../time-travel/time-travel.service';
 import { type Caller, callerSeesTheRecord } from '../viewers/caller';
 import { type ViewedEventLine, viewedOfTypes } from '../viewers/event-redactor';
@@ -93,12 +94,9 @@ export class GameReads {
     const { redactor, next } = await this.redactors.at(viewer, gameId, from);
     const wanted = wantedOf(types);
     const events: ViewedEventLine[] = [];
-    for await (const page of this.store.readStreamPages(gameStream(gameId), {
-      from: next,
-      maxCount: stop - next + 1,
-    })) {
+    for await (const page of gameEventPages(this.store, gameId, { from: next, maxCount: stop - next + 1 })) {
       for (const event of page) {
-        const viewed = viewedOfTypes(redactor.view(storedGameEvent(event)), wanted);
+        const viewed = viewedOfTypes(redactor.view(event), wanted);
         if (viewed !== null) events.push(viewed);
       }
     }
@@ -125,34 +123,42 @@ export class GameReads {
   ): Promise<Observable<ViewedEventLine | CaughtUp>> {
     const first = afterRevision === undefined ? 0 : afterRevision + 1;
     const last = await this.lastRevision(gameId);
+    // A checkpoint past the game's end was never sent by this stream, or the store lost the events after `last`
+    // (a failover): waiting for revision `first` would skip whatever is recorded under the revisions between.
+    if (first > last + 1) throw new CheckpointAheadOfStoreError(first - 1, last, 'revision', gameStream(gameId));
     const { redactor, next } = await this.redactors.at(viewer, gameId, Math.min(first, last + 1));
     const wanted = wantedOf(types);
     const eventTypes = storeTypes(seesTheRecord(viewer), types);
     const stream = gameStream(gameId);
     return catchUpThenLive<ViewedEventLine>(
-      {
-        readPage: (after, limit) =>
-          this.store.readStream(stream, { from: after === undefined ? 0 : after + 1, maxCount: limit }),
-        live: (after) =>
-          this.store.subscribe({
-            stream,
-            fromRevision: after,
-            filter: eventTypes === undefined ? undefined : { eventTypes },
-          }),
-        checkpointOf: (event) => event.revision,
-        view: (event) => {
-          const viewed = redactor.view(storedGameEvent(event));
-          return event.revision < first ? null : viewedOfTypes(viewed, wanted);
-        },
-        floor: afterRevision,
+      () => {
+        const reads = this.store.catchUpReads();
+        // Unfiltered, every revision arrives, so a missing one is seen; the store's type filter leaves gaps of its own.
+        const revisions = eventTypes === undefined ? new RevisionSequence(stream, { from: next }) : null;
+        return {
+          readPage: (after, limit) =>
+            reads.readStream(stream, { from: after === undefined ? 0 : after + 1, maxCount: limit }),
+          live: (after) =>
+            this.store.subscribe({
+              stream,
+              fromRevision: after,
+              filter: eventTypes === undefined ? undefined : { eventTypes },
+            }),
+          checkpointOf: (event) => event.revision,
+          view: (event) => {
+            const viewed = redactor.view(revisions?.next(event) ?? storedGameEvent(event));
+            return event.revision < first ? null : viewedOfTypes(viewed, wanted);
+          },
+          floor: afterRevision,
+        };
       },
       next === 0 ? undefined : next - 1,
     );
   }
 
-  /** Throws UnknownPositionError if the store cannot resume after `position` (one bounded read). */
+  /** Throws UnknownPositionError or CheckpointAheadOfStoreError if the store cannot resume after `position`. */
   async checkResumable(position: number): Promise<void> {
-    await this.store.readAll({ fromPosition: position, maxCount: 1 });
+    await this.store.checkResumable(position);
   }
 
   /** A page of every game's events in global order (or one game's), each game as this caller sees it. */
@@ -170,7 +176,7 @@ export class GameReads {
     const events: GlobalEventLine[] = [];
     for (const event of read) {
       if (!inStream(event, stream)) continue;
-      const line = viewing.view(event, await viewing.redactorFor(event));
+      const line = viewing.view(event, await viewing.viewingFor(event));
       if (line !== null) events.push(line);
     }
     const lastPosition = read.at(-1)?.position ?? null;
@@ -188,26 +194,26 @@ export class GameReads {
     types?: string[],
   ): Observable<GlobalEventLine | CaughtUp> {
     const stream = gameId === undefined ? undefined : gameStream(gameId);
-    const viewing = new GlobalViewing(this.redactors, caller, wantedOf(types));
     const filter = {
       streamPrefix: stream ?? GAME_STREAM_PREFIX,
       eventTypes: storeTypes(callerSeesTheRecord(caller), types),
     };
-    return catchUpThenLive<GlobalEventLine>(
-      {
-        readPage: (after, limit) => this.store.readAll({ fromPosition: after, maxCount: limit, filter }),
+    return catchUpThenLive<GlobalEventLine>(() => {
+      const reads = this.store.catchUpReads();
+      const viewing = new GlobalViewing(this.redactors, caller, wantedOf(types));
+      return {
+        readPage: (after, limit) => reads.readAll({ fromPosition: after, maxCount: limit, filter }),
         live: (after) => this.store.subscribe({ fromPosition: after, filter }),
         checkpointOf: (event) => event.position,
         view: (event) => {
           if (!inStream(event, stream)) return null;
-          const positioned = viewing.redactorFor(event);
-          if (!(positioned instanceof Promise)) return viewing.view(event, positioned);
-          return positioned.then((ready) => viewing.view(event, ready));
+          const prepared = viewing.viewingFor(event);
+          if (!(prepared instanceof Promise)) return viewing.view(event, prepared);
+          return prepared.then((ready) => viewing.view(event, ready));
         },
         floor: afterPosition,
-      },
-      afterPosition,
-    );
+      };
+    }, afterPosition);
   }
 
   /** Where each game stands, from its last event. */

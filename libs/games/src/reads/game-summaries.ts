@@ -1,4 +1,6 @@
-import { DamagedEventError, type EventStore, type RecordedEvent } from '@app/event-store';
+import { DamagedEventError, type EventStore } from '@app/event-store';
+import { lastGameEvent } from '../loading/game-events.reader';
+import type { StoredGameEvent } from '../recording/stored-game-event';
 import { GAME_STREAM_PREFIX, gameIdOfStream } from '../game-stream';
 
 /** Where a game stands, from its last event; a game whose last event is damaged says so and where. */
@@ -17,9 +19,9 @@ export async function readGameSummaries(store: EventStore): Promise<GameSummary[
   for (const stream of await store.listStreams(GAME_STREAM_PREFIX)) {
     const gameId = gameIdOfStream(stream);
     if (gameId === null) continue;
-    let last: RecordedEvent | undefined;
+    let last: StoredGameEvent | undefined;
     try {
-      [last] = await store.readStream(stream, { direction: 'backwards', maxCount: 1 });
+      last = await lastGameEvent(store, gameId);
     } catch (error) {
       if (!(error instanceof DamagedEventError)) throw error;
       // One damaged game is listed as such; the list of the others goes on.
@@ -27,12 +29,7 @@ export async function readGameSummaries(store: EventStore): Promise<GameSummary[
       continue;
     }
     if (last === undefined) continue;
-    summaries.push({
-      gameId,
-      revision: last.revision,
-      turn: Number(last.metadata.turn ?? 0),
-      phase: String(last.metadata.phase ?? 'setup'),
-    });
+    summaries.push({ gameId, revision: last.revision, turn: last.metadata.turn, phase: last.metadata.phase });
   }
   return summaries;
 }

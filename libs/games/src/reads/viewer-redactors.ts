@@ -1,13 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { EventStore } from '@app/event-store';
-import { type Phase, initialState } from '@app/rules';
-import { gameStream } from '../game-stream';
+import { type GameState, initialState } from '@app/rules';
 import { GameRepository } from '../loading/game-repository';
-import { storedGameEvent } from '../recording/stored-game-event';
 import { TimeTravelService } from '../time-travel/time-travel.service';
 import { EventRedactor, redactorMustStartAtOrdersPhase } from '../viewers/event-redactor';
 import { type Viewer, seesTheRecord } from '../viewers/viewer';
-import { storedEventAt } from '../loading/stored-event-at';
+import { gameEventAt } from '../loading/game-events.reader';
+import { type GameProjection, foldGameEvents } from '../loading/game-events.fold';
+
+/** A viewer's redactor from a state on, shown each event after it (what it shows is not kept). */
+function redactorFrom(viewer: Viewer, before: GameState): GameProjection<EventRedactor> {
+  return {
+    initial: () => new EventRedactor(viewer, before),
+    evolve: (redactor, event) => {
+      redactor.view(event);
+      return redactor;
+    },
+  };
+}
 
 /** A redactor ready for the event of revision `next` (the first one the caller will feed it). */
 export interface PositionedRedactor {
@@ -39,23 +49,17 @@ export class ViewerRedactors {
     }
     const start = await this.startFor(gameId, next);
     const before = start === 0 ? initialState() : (await this.games.loadAt(gameId, start - 1)).state;
-    const redactor = new EventRedactor(viewer, before);
-    if (start < next) {
-      for await (const page of this.store.readStreamPages(gameStream(gameId), {
-        from: start,
-        maxCount: next - start,
-      })) {
-        for (const event of page) redactor.view(storedGameEvent(event));
-      }
-    }
+    const { state: redactor } = await foldGameEvents(this.store, gameId, redactorFrom(viewer, before), {
+      from: start,
+      maxCount: next - start,
+    });
     return { redactor, next, needsEveryEvent: true };
   }
 
   private async startFor(gameId: string, revision: number): Promise<number> {
     if (revision === 0) return 0;
-    const previous = await storedEventAt(this.store, gameStream(gameId), revision - 1);
-    const { turn, phase } = previous.metadata as { turn: number; phase: Phase };
+    const { turn, phase } = (await gameEventAt(this.store, gameId, revision - 1)).metadata;
     if (!redactorMustStartAtOrdersPhase(phase)) return revision;
-    return this.timeTravel.revisionOf(gameId, { turn: Number(turn), phase: 'orders', edge: 'start' });
+    return this.timeTravel.revisionOf(gameId, { turn, phase: 'orders', edge: 'start' });
   }
 }

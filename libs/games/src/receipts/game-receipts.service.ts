@@ -6,7 +6,6 @@ import { GameNotFoundError, UnkeyedChainError } from '../games.errors';
 import { chainSecretOf } from '../recording/chain-secret';
 import { gameStream } from '../game-stream';
 import { type GameEventLine } from '../recording/game-event-line';
-import { storedGameEvent } from '../recording/stored-game-event';
 import type { Viewer } from '../viewers/viewer';
 import type { SignedGameHead } from './game-head';
 import type { Receipt } from './receipt';
@@ -16,7 +15,7 @@ import { receiptVisibleTo } from './receipt-visibility';
 import { commandSpans } from './recorded-command.spans';
 import { signStatement } from './signed-statement';
 import type { PublishedKeys } from './signing-key';
-import { storedEventAt } from '../loading/stored-event-at';
+import { gameEventAt, gameEvents } from '../loading/game-events.reader';
 import { lastRevisionOf } from '../loading/last-revision.query';
 
 const PAGE_SIZE = 1000;
@@ -63,6 +62,7 @@ export function receiptOfCommand(
 @Injectable()
 export class GameReceipts {
   private readonly keyed = new RecentEntriesCache<string, boolean>(KEYED_ANSWERS);
+  private signatures = 0;
 
   constructor(
     private readonly store: EventStore,
@@ -93,7 +93,13 @@ export class GameReceipts {
   }
 
   receiptOf(gameId: string, first: GameEventLine, last: GameEventLine): Receipt {
+    this.signatures += 1;
     return receiptOfCommand(this.keys, gameId, first, last);
+  }
+
+  /** Receipts and heads signed by this process since start (metrics). */
+  get signedCount(): number {
+    return this.signatures;
   }
 
   /** The receipts of every recorded command this viewer may see (receiptVisibleTo), in revision order. */
@@ -130,7 +136,8 @@ export class GameReceipts {
   async head(gameId: string, viewer: Viewer): Promise<SignedGameHead> {
     const last = await lastRevisionOf(this.store, gameId);
     if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId))) throw new UnkeyedChainError(gameId);
-    const event = await storedEventAt(this.store, gameStream(gameId), last);
+    const event = await gameEventAt(this.store, gameId, last);
+    this.signatures += 1;
     return signStatement(this.keys, { gameId, revision: event.revision, hash: String(event.metadata.hash) });
   }
 
@@ -140,11 +147,6 @@ export class GameReceipts {
 
   private async *events(gameId: string, from: number, last: number): AsyncGenerator<GameEventLine> {
     if (from > last) return;
-    const pages = this.store.readStreamPages(gameStream(gameId), {
-      from,
-      pageSize: PAGE_SIZE,
-      maxCount: last - from + 1,
-    });
-    for await (const page of pages) for (const event of page) yield storedGameEvent(event);
+    yield* gameEvents(this.store, gameId, { from, pageSize: PAGE_SIZE, maxCount: last - from + 1 });
   }
 }

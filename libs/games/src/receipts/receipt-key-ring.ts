@@ -7,15 +7,17 @@ import { keyIdOf, publishedKeyOf, type PublishedKey } from './signing-key';
  */
 export class ReceiptKeyRing {
   readonly keyId: string;
+  /** The public half of the key that signs. */
+  readonly signingPublicKey: KeyObject;
   private readonly listed: Map<string, KeyObject>;
 
   constructor(
     private readonly signingKey: KeyObject,
     earlierPublicKeys: readonly KeyObject[] = [],
   ) {
-    const current = createPublicKey(signingKey);
-    this.keyId = keyIdOf(current);
-    this.listed = new Map([[this.keyId, current]]);
+    this.signingPublicKey = createPublicKey(signingKey);
+    this.keyId = keyIdOf(this.signingPublicKey);
+    this.listed = new Map([[this.keyId, this.signingPublicKey]]);
     for (const key of earlierPublicKeys) {
       const keyId = keyIdOf(key);
       if (!this.listed.has(keyId)) this.listed.set(keyId, key);
@@ -24,7 +26,12 @@ export class ReceiptKeyRing {
 
   /** Ed25519 over the bytes given; base64url. Deterministic: the same bytes always give the same signature. */
   sign(bytes: Buffer): string {
-    return sign(null, bytes, this.signingKey).toString('base64url');
+    return this.signRaw(bytes).toString('base64url');
+  }
+
+  /** The same signature as its 64 bytes (a signed note encodes them itself). */
+  signRaw(bytes: Uint8Array): Buffer {
+    return sign(null, bytes, this.signingKey);
   }
 
   /** The signing key first, then the earlier ones. */

@@ -22,10 +22,10 @@ function revisionOf({ receipt }: HandedReceipt): number {
   return Number.isSafeInteger(receipt.revision) ? receipt.revision : -1;
 }
 
-/** What the stored game says at a receipted revision. */
+/** What the stored game says at a receipted revision (null: not a string, as no event the service stores has). */
 interface Found {
-  hash: unknown;
-  commandId: unknown;
+  hash: string | null;
+  commandId: string | null;
   /** Whether the next stored event starts another command (undefined until it is read, or the stream ends). */
   endsCommand?: boolean;
 }
@@ -59,7 +59,11 @@ export class ReceiptsCheck {
       pending.endsCommand = startsCommand(event) || event.metadata.commandId !== this.previous?.commandId;
     }
     if (this.wanted.has(event.revision)) {
-      this.wanted.set(event.revision, { hash: event.metadata.hash, commandId: event.metadata.commandId });
+      const { hash, commandId } = event.metadata;
+      this.wanted.set(event.revision, {
+        hash: typeof hash === 'string' ? hash : null,
+        commandId: typeof commandId === 'string' ? commandId : null,
+      });
     }
     this.previous = { revision: event.revision, commandId: event.metadata.commandId };
     this.lastRevision = Math.max(this.lastRevision, event.revision);
@@ -83,11 +87,14 @@ export class ReceiptsCheck {
     if (receipt.gameId !== this.gameId) return `it is a receipt of game ${receipt.gameId}, not of ${this.gameId}`;
     const found = this.wanted.get(receipt.revision);
     if (!found) {
-      return `the stored game ends at revision ${this.lastRevision}: revision ${receipt.revision} is missing (events were removed)`;
+      return this.lastRevision < 0
+        ? `the store holds no event of game ${this.gameId}: revision ${receipt.revision} is missing (the game was removed)`
+        : `the stored game ends at revision ${this.lastRevision}: revision ${receipt.revision} is missing (events were removed)`;
     }
     if (found.hash !== receipt.hash) {
       return (
-        `the stored event at revision ${receipt.revision} has hash ${String(found.hash)}, the receipt ${receipt.hash}: ` +
+        `the stored event at revision ${receipt.revision} has ${found.hash === null ? 'no hash' : `hash ${found.hash}`}, ` +
+        `the receipt ${receipt.hash}: ` +
         `the game was rewritten at or before revision ${receipt.revision}`
       );
     }
@@ -96,7 +103,7 @@ export class ReceiptsCheck {
       return `the hash chain breaks at revision ${broken}, before the receipted revision: the stored hash is not the hash of the stored events`;
     }
     if (found.commandId !== receipt.commandId) {
-      return `revision ${receipt.revision} is stored as an event of command ${String(found.commandId)}, not ${receipt.commandId}`;
+      return `revision ${receipt.revision} is stored as an event of command ${found.commandId ?? '(none)'}, not ${receipt.commandId}`;
     }
     if (found.endsCommand === false) {
       return `revision ${receipt.revision} does not end command ${receipt.commandId}: more of its events follow`;

@@ -1,4 +1,5 @@
 import {
+  CheckpointAheadOfStoreError,
   DamagedEventError,
   EventStore,
   EventStoreConfigurationError,
@@ -12,7 +13,9 @@ import { RecentEntriesCache } from '../caching/recent-entries.cache';
 import { GameCommandService } from '../commands/game-command.service';
 import { GameNotFoundError } from '../games.errors';
 import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
-import { GAME_STREAM_PREFIX, gameIdOfStream, gameStream } from '../game-stream';
+import { GAME_STREAM_PREFIX, gameIdOfStream } from '../game-stream';
+import { gameEvents } from '../loading/game-events.reader';
+import { damageOf } from '../recording/stored-game-event';
 import { CollectionCheckpointStore } from './collection-checkpoint.store';
 import { COLLECTED, PendingCollections, SCHEDULED } from './pending-collections';
 import { pause, retryDelayMs } from './retry-delay';
@@ -65,6 +68,7 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
   private idleWaiters: (() => void)[] = [];
   private inFlight = 0;
   private failedAttempts = 0;
+  private collected = 0;
   private pending = new PendingCollections(undefined);
   private written: { position: number | undefined; at: number } = { position: undefined, at: Date.now() };
   private stop!: () => void;
@@ -125,6 +129,16 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
     return this.failedAttempts;
   }
 
+  /** Collections this process carried out (recorded) since start. */
+  get collectedCount(): number {
+    return this.collected;
+  }
+
+  /** Scheduled collections not yet seen carried out, as far as the global stream has been read (the backlog). */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
   /** Reads what was recorded after the checkpoint, skipping damaged events, and takes on what is pending. */
   private async catchUp(): Promise<void> {
     for (;;) {
@@ -135,7 +149,7 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
         this.attempts = 0;
         return;
       } catch (error) {
-        if (!this.skipDamaged(error)) await this.backOff('read the scheduled garbage collections', error);
+        await this.backOff('read the scheduled garbage collections', error);
         if (!this.running) return;
       }
     }
@@ -148,35 +162,51 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
       retry({
         resetOnSuccess: true,
         delay: (error: unknown, attempt: number) => {
-          if (!this.skipDamaged(error)) {
-            if (!(error instanceof EventStoreUnavailableError)) {
-              this.logger.error(`garbage-collection subscription failed for good: ${describe(error)}`);
-              return throwError(() => error);
-            }
-            this.logger.warn(`garbage-collection subscription lost (${describe(error)}): resubscribing`);
+          if (error instanceof CheckpointAheadOfStoreError) return defer(() => this.startOverAfterLostEvents(error));
+          if (!(error instanceof EventStoreUnavailableError)) {
+            this.logger.error(`garbage-collection subscription failed for good: ${describe(error)}`);
+            return throwError(() => error);
           }
+          this.logger.warn(`garbage-collection subscription lost (${describe(error)}): resubscribing`);
           return timer(retryDelayMs(attempt));
         },
       }),
     );
   }
 
+  /**
+   * The store lost events this scheduler had read (a failover to a standby that had not received them): what it
+   * knew of them is dropped, and it reads again from the checkpoint the store itself kept, so that turns scheduled
+   * again under the same positions are collected too.
+   */
+  private async startOverAfterLostEvents(error: CheckpointAheadOfStoreError): Promise<void> {
+    this.logger.error(`garbage-collection subscription: ${error.message}; reading again from the stored checkpoint`);
+    this.taken.forgetAll();
+    const from = await this.untilDone('read the garbage-collection checkpoint', () => this.checkpoints.read());
+    this.pending = new PendingCollections(from);
+    this.written = { position: from, at: Date.now() };
+    await this.catchUp();
+  }
+
   private note(event: RecordedEvent, graceMs: number): void {
-    const scheduled = this.pending.note(event);
-    const gameId = gameIdOfStream(event.stream);
-    if (scheduled !== null && gameId !== null) {
-      const job = { gameId, turn: (event.data as { turn: number }).turn, correlationId: correlationOf(event) };
-      this.take(job, graceMs);
+    if (this.isDamaged(event)) {
+      this.pending.skip(event.position);
+    } else {
+      const scheduled = this.pending.note(event);
+      const gameId = gameIdOfStream(event.stream);
+      if (scheduled !== null && gameId !== null) {
+        const job = { gameId, turn: (event.data as { turn: number }).turn, correlationId: correlationOf(event) };
+        this.take(job, graceMs);
+      }
     }
     void this.saveCheckpoint();
   }
 
-  /** A damaged event is skipped, with a log line naming it; true if the error was one. */
-  private skipDamaged(error: unknown): boolean {
-    if (!(error instanceof DamagedEventError)) return false;
-    this.logger.error(`skipping ${error.message}; its game's collections need an organiser`);
-    this.pending.skip(error.position);
-    return true;
+  /** A damaged event is passed over, with a log line naming it: it stops no other game's collections. */
+  private isDamaged(event: RecordedEvent): boolean {
+    const damage = damageOf(event);
+    if (damage !== null) this.logger.error(`skipping ${damage.message}; its game's collections need an organiser`);
+    return damage !== null;
   }
 
   /**
@@ -191,7 +221,9 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
       this.work.next(job);
       return;
     }
-    if (this.taken.get(key) || this.waiting.has(key)) return;
+    // This process's own report is always of a turn just scheduled: one taken before under the same key was
+    // scheduled again after a failover lost its collection (the rules refuse a second collection anyway).
+    if ((graceMs > 0 && this.taken.get(key)) || this.waiting.has(key)) return;
     this.inFlight += 1;
     if (graceMs === 0) {
       this.taken.remember(key, true);
@@ -215,15 +247,10 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
 
   /** Whether the game's latest events already hold the turn's collection (read back to the turn's scheduling). */
   private async collectedAlready(job: Job): Promise<boolean> {
-    const latest = this.store.streamEvents(gameStream(job.gameId), {
-      direction: 'backwards',
-      pageSize: 20,
-      maxCount: 1000,
-    });
+    const latest = gameEvents(this.store, job.gameId, { direction: 'backwards', pageSize: 20, maxCount: 1000 });
     for await (const event of latest) {
-      const turn = (event.data as { turn?: number } | null)?.turn;
-      if (event.type === COLLECTED && turn === job.turn) return true;
-      if (event.type === SCHEDULED && turn === job.turn) return false;
+      if (event.type === COLLECTED && event.data.turn === job.turn) return true;
+      if (event.type === SCHEDULED && event.data.turn === job.turn) return false;
     }
     return false;
   }
@@ -242,6 +269,7 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
               correlationId: job.correlationId || undefined,
             },
           );
+          this.collected += 1;
           return;
         } catch (error) {
           if (isFinal(error)) {

@@ -2,8 +2,7 @@ import { EventStore } from '@app/event-store';
 import type { Phase } from '@app/rules';
 import { Injectable } from '@nestjs/common';
 import { RecentEntriesCache } from '../caching/recent-entries.cache';
-import { gameStream } from '../game-stream';
-import { asDomainEvent } from '../recording/stored-game-event';
+import { type GameProjection, foldGameEvents } from '../loading/game-events.fold';
 import { lastRevisionOf } from '../loading/last-revision.query';
 
 /** A run of consecutive events of one turn and phase: revisions `from` to `to`, both inclusive. */
@@ -20,6 +19,17 @@ export interface GameTimeline {
   revision: number;
   segments: TimelineSegment[];
 }
+
+/** Each event extends its turn and phase's run, or starts the next one. */
+const TIMELINE_SEGMENTS: GameProjection<TimelineSegment[]> = {
+  initial: () => [],
+  evolve: (segments, { revision, metadata: { turn, phase } }) => {
+    const current = segments[segments.length - 1];
+    if (current !== undefined && current.turn === turn && current.phase === phase) current.to = revision;
+    else segments.push({ turn, phase, from: revision, to: revision });
+    return segments;
+  },
+};
 
 /** Games whose timeline is kept; one of a million events is about 18,000 segments. */
 const CACHED_TIMELINES = 32;
@@ -47,24 +57,16 @@ export class GameTimelineService {
   }
 
   private async extend(gameId: string): Promise<GameTimeline> {
-    const stream = gameStream(gameId);
     const last = await lastRevisionOf(this.store, gameId);
     const known = this.timelines.get(gameId) ?? { gameId, revision: -1, segments: [] };
     if (known.revision >= last) return copyOf(known);
-    const segments = known.segments;
-    for await (const page of this.store.readStreamPages(stream, {
+    const { state: segments } = await foldGameEvents(this.store, gameId, TIMELINE_SEGMENTS, {
+      onto: copyOf(known).segments, // the kept timeline stays as it was if the read stops at a damaged event
       from: known.revision + 1,
       maxCount: last - known.revision,
       pageSize: PAGE_SIZE,
-    })) {
-      for (const event of page) {
-        const { turn, phase } = asDomainEvent(event).metadata;
-        const current = segments[segments.length - 1];
-        if (current !== undefined && current.turn === turn && current.phase === phase) current.to = event.revision;
-        else segments.push({ turn, phase, from: event.revision, to: event.revision });
-      }
-      await new Promise((resolve) => setImmediate(resolve));
-    }
+      yieldBetweenPages: true,
+    });
     const timeline = { gameId, revision: last, segments };
     this.timelines.remember(gameId, timeline);
     return copyOf(timeline);

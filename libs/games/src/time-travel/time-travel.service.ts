@@ -1,12 +1,10 @@
 import { EventStore } from '@app/event-store';
 import { Injectable } from '@nestjs/common';
 import { GamePointNotFoundError } from '../games.errors';
-import { gameStream } from '../game-stream';
-import { asDomainEvent } from '../recording/stored-game-event';
 import { GameRepository } from '../loading/game-repository';
 import type { LoadedGame } from '../loading/loaded-game';
 import { PHASE_ORDER, type TurnPoint, pointKey } from './game-point';
-import { storedEventAt } from '../loading/stored-event-at';
+import { gameEventAt } from '../loading/game-events.reader';
 import { lastRevisionOf } from '../loading/last-revision.query';
 
 /**
@@ -31,11 +29,9 @@ export class TimeTravelService {
 
   /** The revision of the first (`start`) or last (`end`) event of a turn, or of one phase of it. */
   async revisionOf(gameId: string, point: TurnPoint): Promise<number> {
-    const stream = gameStream(gameId);
     const last = await lastRevisionOf(this.store, gameId);
     const keyAt = async (revision: number): Promise<number> => {
-      const event = await storedEventAt(this.store, stream, revision);
-      const { turn, phase } = asDomainEvent(event).metadata;
+      const { turn, phase } = (await gameEventAt(this.store, gameId, revision)).metadata;
       return pointKey(turn, phase);
     };
     // First revision whose key is >= target (last + 1 if none).

@@ -4,7 +4,7 @@ import { verifyStatementOfKind } from '../receipts/signed-statement.shapes';
 import { leafHashOfHead } from './log-leaf';
 import type { ConsistencyProofAnswer, InclusionProofAnswer } from './log-proofs';
 import { verifyConsistency, verifyInclusion } from './merkle-tree';
-import type { SignedTreeHead } from './tree-head';
+import type { SignedTreeHead, UnsignedTreeHead } from './tree-head';
 
 export type ProofVerdict = { valid: true } | { valid: false; reason: string };
 
@@ -22,7 +22,7 @@ function signed(verdict: SignatureVerdict, what: string): ProofVerdict | null {
 }
 
 /** The tree head a verifier kept must be the one the proof is against: same size, same root. */
-function sameTreeHead(kept: SignedTreeHead | undefined, given: SignedTreeHead, field: string): ProofVerdict | null {
+function sameTreeHead(kept: UnsignedTreeHead | undefined, given: SignedTreeHead, field: string): ProofVerdict | null {
   if (kept === undefined || (kept.size === given.size && kept.root === given.root)) return null;
   return {
     valid: false,
@@ -38,7 +38,7 @@ function sameTreeHead(kept: SignedTreeHead | undefined, given: SignedTreeHead, f
 export function verifyInclusionAnswer(
   answer: InclusionProofAnswer,
   keys: ReadonlyMap<string, KeyObject>,
-  kept?: SignedTreeHead,
+  kept?: UnsignedTreeHead,
 ): ProofVerdict {
   const problem =
     signed(verifyStatementOfKind(answer?.head, 'game head', keys), 'head') ??
@@ -61,7 +61,7 @@ export function verifyInclusionAnswer(
 export function verifyConsistencyAnswer(
   answer: ConsistencyProofAnswer,
   keys: ReadonlyMap<string, KeyObject>,
-  kept?: SignedTreeHead,
+  kept?: UnsignedTreeHead,
 ): ProofVerdict {
   const problem =
     signed(verifyStatementOfKind(answer?.first, 'tree head', keys), 'first') ??

@@ -8,10 +8,15 @@ import { ReceiptKeyRing } from '../receipts/receipt-key-ring';
 import { RECEIPT_KEYS } from '../receipts/receipt-keys.token';
 import { signStatement } from '../receipts/signed-statement';
 import { ORGANISER } from '../viewers/viewer';
-import { leafHashOfHead } from './log-leaf';
+import { formatTlogConsistency } from './c2sp/tlog-consistency';
+import { formatTlogProof } from './c2sp/tlog-proof';
+import { CheckpointSigner } from './checkpoint-signer';
+import { leafHashOfHead, leafOfHead } from './log-leaf';
 import { LogPointNotFoundError } from './log-point-not-found.error';
+import { loggedHeadOf } from './logged-head.check';
 import type { ConsistencyProofAnswer, InclusionProofAnswer, LoggedHead } from './log-proofs';
 import { consistencyProof, inclusionProof, rootOf } from './merkle-tree';
+import { TOURNAMENT_LOG_ORIGIN } from './tournament-log-origin.token';
 import { HEAD_LOGGED, TOURNAMENT_LOG_STREAM } from './tournament-log.stream';
 import type { SignedTreeHead } from './tree-head';
 
@@ -26,19 +31,32 @@ export interface RecordedHeads {
   treeHead: SignedTreeHead;
 }
 
+/** Where a head stands in the log of a size: its entry, and the leaf hashes of that log. */
+interface LocatedHead {
+  entry: LoggedHead;
+  tree: Buffer[];
+}
+
 /**
  * The tournament log (issue #18, 4): an append-only Merkle tree (RFC 6962 shape) of the signed heads of the games.
  * The organiser records the heads once per round and publishes the signed tree head it answers; anyone can then get
  * an inclusion proof for a head and a consistency proof between two sizes, and check them with the public keys
  * alone. A tree head is a function of the log's first `size` leaves, so any size's tree head can be answered again.
+ * Each also comes in the C2SP formats (issue #28, 1) that standard transparency-log tools take: the checkpoint, the
+ * tlog-proof of a head, and a consistency proof to a checkpoint.
  */
 @Injectable()
 export class TournamentLog {
+  private readonly checkpoints: CheckpointSigner;
+
   constructor(
     private readonly store: EventStore,
     private readonly receipts: GameReceipts,
     @Inject(RECEIPT_KEYS) private readonly keys: ReceiptKeyRing,
-  ) {}
+    @Inject(TOURNAMENT_LOG_ORIGIN) origin: string,
+  ) {
+    this.checkpoints = new CheckpointSigner(keys, origin);
+  }
 
   /** Appends the current head of each game named (every game, by default) that moved since it was last logged. */
   async record(gameIds?: readonly string[]): Promise<RecordedHeads> {
@@ -78,7 +96,7 @@ export class TournamentLog {
   async entries(): Promise<LoggedHead[]> {
     const entries: LoggedHead[] = [];
     for await (const page of this.store.readStreamPages(TOURNAMENT_LOG_STREAM, { pageSize: PAGE_SIZE })) {
-      for (const event of page) entries.push(event.data as LoggedHead);
+      for (const event of page) entries.push(loggedHeadOf(event));
     }
     return entries;
   }
@@ -93,6 +111,72 @@ export class TournamentLog {
    * the whole log): the first leaf holding it, its audit path, and the signed tree head it leads to.
    */
   async inclusion(gameId: string, revision?: number, size?: number): Promise<InclusionProofAnswer> {
+    const { entry, tree } = await this.locate(gameId, revision, size);
+    return {
+      head: entry.head,
+      leafIndex: entry.index,
+      treeHead: this.treeHeadOf(tree),
+      auditPath: inclusionProof(tree, entry.index).map((node) => node.toString('hex')),
+    };
+  }
+
+  /** That the log at size `second` (default: as it stands) extends the log at size `first`. */
+  async consistency(first: number, second?: number): Promise<ConsistencyProofAnswer> {
+    const leaves = this.prefixFrom(await this.leafHashes(), first, second);
+    return {
+      first: this.treeHeadOf(leaves.slice(0, first)),
+      second: this.treeHeadOf(leaves),
+      proof: consistencyProof(leaves, first).map((node) => node.toString('hex')),
+    };
+  }
+
+  /** The log's checkpoint at `size` (default: as it stands): a C2SP tlog-checkpoint, signed as a C2SP note. */
+  async checkpoint(size?: number): Promise<string> {
+    return this.checkpointOf(this.prefix(await this.leafHashes(), size));
+  }
+
+  /**
+   * The same inclusion as a C2SP tlog-proof, one file a player keeps: the head's leaf (its canonical JSON) as the
+   * extra data, its index, its audit path, and the signed checkpoint of the tree of `size` leaves.
+   */
+  async tlogProof(gameId: string, revision?: number, size?: number): Promise<string> {
+    const { entry, tree } = await this.locate(gameId, revision, size);
+    return formatTlogProof({
+      extra: leafOfHead(entry.head),
+      index: entry.index,
+      hashes: inclusionProof(tree, entry.index),
+      checkpoint: this.checkpointOf(tree),
+    });
+  }
+
+  /**
+   * That the log at size `second` (default: as it stands) extends the log at size `first`, as a witness takes it
+   * (C2SP tlog-witness): `old <first>`, the RFC 6962 proof, and the signed checkpoint at `second`.
+   */
+  async tlogConsistency(first: number, second?: number): Promise<string> {
+    const leaves = this.prefixFrom(await this.leafHashes(), first, second);
+    return formatTlogConsistency({
+      oldSize: first,
+      hashes: consistencyProof(leaves, first),
+      checkpoint: this.checkpointOf(leaves),
+    });
+  }
+
+  /** Each listed key's C2SP verifier key under the log's origin, by its JSON key id (retired keys included). */
+  verifierKeys(): Map<string, string> {
+    return this.checkpoints.verifierKeys();
+  }
+
+  private treeHeadOf(leaves: readonly Buffer[]): SignedTreeHead {
+    return signStatement(this.keys, { size: leaves.length, root: rootOf(leaves).toString('hex') });
+  }
+
+  private checkpointOf(leaves: readonly Buffer[]): string {
+    return this.checkpoints.sign({ size: leaves.length, rootHash: rootOf(leaves) });
+  }
+
+  /** The head of `gameId` at `revision` (default: the last one logged) in the log of `size` leaves (default: all). */
+  private async locate(gameId: string, revision: number | undefined, size: number | undefined): Promise<LocatedHead> {
     const entries = await this.entries();
     const tree = this.prefix(
       entries.map(({ head }) => leafHashOfHead(head)),
@@ -107,31 +191,18 @@ export class TournamentLog {
         revision === undefined ? `no head of game ${gameId}` : `no head of game ${gameId} at revision ${revision}`;
       throw new LogPointNotFoundError(`the tournament log of size ${tree.length} holds ${what}`);
     }
-    return {
-      head: entry.head,
-      leafIndex: entry.index,
-      treeHead: this.treeHeadOf(tree),
-      auditPath: inclusionProof(tree, entry.index).map((node) => node.toString('hex')),
-    };
+    return { entry, tree };
   }
 
-  /** That the log at size `second` (default: as it stands) extends the log at size `first`. */
-  async consistency(first: number, second?: number): Promise<ConsistencyProofAnswer> {
-    const leaves = this.prefix(await this.leafHashes(), second);
-    if (first > leaves.length) {
+  /** The log at size `second` (default: as it stands), which must have a prefix of `first`. */
+  private prefixFrom(leaves: Buffer[], first: number, second: number | undefined): Buffer[] {
+    const tree = this.prefix(leaves, second);
+    if (first > tree.length) {
       throw new LogPointNotFoundError(
-        `first must be at most second (${leaves.length}); the log has no prefix of ${first}`,
+        `first must be at most second (${tree.length}); the log has no prefix of ${first}`,
       );
     }
-    return {
-      first: this.treeHeadOf(leaves.slice(0, first)),
-      second: this.treeHeadOf(leaves),
-      proof: consistencyProof(leaves, first).map((node) => node.toString('hex')),
-    };
-  }
-
-  private treeHeadOf(leaves: readonly Buffer[]): SignedTreeHead {
-    return signStatement(this.keys, { size: leaves.length, root: rootOf(leaves).toString('hex') });
+    return tree;
   }
 
   private prefix(leaves: Buffer[], size: number | undefined): Buffer[] {

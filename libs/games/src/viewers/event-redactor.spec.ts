@@ -8,7 +8,7 @@ import {
   initialState,
 } from '@app/rules';
 import { GameBuilder, archer, recruit, spell } from '@app/rules/testing';
-import { type StoredGameEvent, storedGameEvent } from '../recording/stored-game-event';
+import { type StoredGameEvent, gameEventOfLine } from '../recording/stored-game-event';
 import {
   EventRedactor,
   REDACTED,
@@ -52,7 +52,7 @@ function played(): { lines: StoredGameEvent[]; states: GameState[] } {
   run('ConfirmOrders', { player: 'red' });
   run('ConfirmOrders', { player: 'blue' });
   const lines = events.map((event, revision) =>
-    storedGameEvent({ revision, ...event, metadata: { ...event.metadata } }),
+    gameEventOfLine({ revision, ...event, metadata: { ...event.metadata } }),
   );
   return { lines, states };
 }

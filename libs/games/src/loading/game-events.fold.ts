@@ -1,0 +1,66 @@
+import { DamagedEventError, type EventStore } from '@app/event-store';
+import { gameStream } from '../game-stream';
+import type { StoredGameEvent } from '../recording/stored-game-event';
+import { type GameStreamRange, RevisionSequence } from './game-events.reader';
+
+/** A projection of a game's events (Emmett's `{initialState, evolve}`): a state and how one more event changes it. */
+export interface GameProjection<S> {
+  initial: () => S;
+  /** The state after one more event; it may change `state` in place and return it. */
+  evolve: (state: S, event: StoredGameEvent) => S;
+}
+
+/** Where a fold ends: its state, and the last revision folded (the one before `from` when there was none). */
+export interface GameFold<S> {
+  state: S;
+  revision: number;
+  /** The last event folded, if any. */
+  last: StoredGameEvent | undefined;
+}
+
+export interface GameFoldOptions<S> extends Omit<GameStreamRange, 'direction'> {
+  /** Fold onto this state (the state after revision `from` − 1) instead of the projection's initial one. */
+  onto?: S;
+  /** Give the event loop a turn between pages: a long fold then holds up no other request for long. */
+  yieldBetweenPages?: boolean;
+}
+
+/**
+ * Folds a game's events, read page by page through the store boundary, into a projection — the one way the games
+ * layer turns a stream into a state (Emmett's `aggregateStream` is the model). Nothing but the current page and the
+ * state is held, whatever the game's length. A stored event the projection cannot take although it has its type's
+ * shape (it names a minion no earlier event created, …) was changed outside the service like any damaged one: a
+ * DamagedEventError names it, and the fold stops there.
+ */
+export async function foldGameEvents<S>(
+  store: EventStore,
+  gameId: string,
+  projection: GameProjection<S>,
+  options: GameFoldOptions<S> = {},
+): Promise<GameFold<S>> {
+  const stream = gameStream(gameId);
+  const from = options.from ?? 0;
+  const range: GameStreamRange = { from, maxCount: options.maxCount, pageSize: options.pageSize };
+  const revisions = new RevisionSequence(stream, range);
+  let state = options.onto ?? projection.initial();
+  let last: StoredGameEvent | undefined;
+  for await (const page of store.readStreamPages(stream, range)) {
+    for (const recorded of page) {
+      const event = revisions.next(recorded);
+      try {
+        state = projection.evolve(state, event);
+      } catch (error) {
+        throw new DamagedEventError(
+          stream,
+          recorded.revision,
+          recorded.position,
+          `it does not follow from the events before it: ${(error as Error)?.message ?? String(error)}`,
+          { cause: error },
+        );
+      }
+      last = event;
+    }
+    if (options.yieldBetweenPages) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { state, revision: last?.revision ?? from - 1, last };
+}

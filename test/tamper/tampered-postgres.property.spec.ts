@@ -1,0 +1,19 @@
+import { PostgresCluster, describeWithPostgres } from '../support/postgres-cluster';
+import { PostgresStoreForger } from '../support/tampering/postgres.store-forger';
+import { tamperedStoreProperties } from './tampered-store.property';
+
+describeWithPostgres('a forged PostgreSQL store: every forgery is a finding, never an exception (fast-check)', () => {
+  tamperedStoreProperties(
+    'PostgreSQL',
+    async () => {
+      const cluster = await PostgresCluster.create({ settings: { fsync: 'off' } });
+      const url = cluster.url();
+      return {
+        store: { kind: 'postgres', postgresUrl: url },
+        forger: () => PostgresStoreForger.connect(url),
+        tearDown: () => cluster.destroy(),
+      };
+    },
+    100,
+  );
+});
