@@ -5,6 +5,8 @@ import type { Step } from '@app/rules/testing';
 import { type StoredGameEvent, gameEventOfLine } from '../src/recording/stored-game-event';
 import { EventRedactor, REDACTED } from '../src/viewers/event-redactor';
 import { viewState } from '../src/viewers/state-redactor';
+import { describeEvent } from '../src/replay/describe-event';
+import { describeState } from '../src/replay/describe-state';
 import { ORGANISER, SPECTATOR, type Viewer, playerViewer } from '../src/viewers/viewer';
 
 /**
@@ -217,6 +219,18 @@ describe('a player’s mana pool is its own: nothing of it tells the others what
       expect(shown[0]).toMatchObject({ pool: undefined });
       expect(JSON.stringify(shown[0])).not.toContain('pool');
     }
+  });
+
+  it('describes red’s pool to blue as not shown, in the events’ sentences and in the state’s (`replay --as blue`)', () => {
+    const redactor = new EventRedactor(playerViewer('blue'), initialState());
+    const generated = games[0]!
+      .map((line) => redactor.view(line))
+      .find((line) => line.type === 'ManaGenerated' && (line.data as { player: string }).player === 'red');
+    expect(describeEvent(generated!)).toBe('red generates strife 1');
+    const final = games[0]!.reduce((folded, line) => evolve(folded, line as unknown as DomainEvent), initialState());
+    const lines = describeState(viewState(final, playerViewer('blue')) as unknown as GameState);
+    expect(lines.find((line) => line.trimStart().startsWith('red'))).toContain('mana: not shown');
+    expect(lines.find((line) => line.trimStart().startsWith('blue'))).toMatch(/mana: [a-z]+ \d/);
   });
 
   it('shows red and the organiser red’s pool, which differs with what red spent', () => {
