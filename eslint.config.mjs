@@ -79,7 +79,6 @@ export default tseslint.config(
       'libs/games/src/loading/game-events.fold.ts',
       'libs/games/src/audit/stored-game.audit.ts',
       'libs/games/src/tournament-log/tournament-log.service.ts',
-      'libs/games/src/commands/recorded-command.finder.ts',
     ],
     rules: {
       'no-restricted-syntax': [

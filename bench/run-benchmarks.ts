@@ -26,10 +26,12 @@ const BENCHES: { id: string; script: string; fixture?: boolean; postgres?: strin
   { id: 'sse-catch-up', script: 'sse-catch-up.bench.ts', fixture: true },
   { id: 'audit', script: 'audit.bench.ts' },
   { id: 'scheduler-start', script: 'scheduler-start.bench.ts' },
+  { id: 'keyed-commands', script: 'keyed-commands.bench.ts' },
   { id: 'postgres-append', script: 'postgres-append.bench.ts', postgres: 'bench_append' },
   { id: 'postgres-time-travel', script: 'time-travel.bench.ts', fixture: true, postgres: MILLION_SCHEMA },
   { id: 'postgres-sse-catch-up', script: 'sse-catch-up.bench.ts', fixture: true, postgres: MILLION_SCHEMA },
   { id: 'postgres-http-commands', script: 'http-commands.bench.ts', postgres: 'bench_http' },
+  { id: 'postgres-keyed-commands', script: 'keyed-commands.bench.ts', postgres: 'bench_keyed' },
   { id: 'replay-page', script: 'replay-page.bench.ts', fixture: true },
 ];
 

@@ -1,6 +1,9 @@
 import * as http from 'node:http';
 import { nowMs } from './timing.kit';
 
+/** What precedes the `id:` of the stream's `caught-up` (the one named event a catch-up sends). */
+const CAUGHT_UP = '\nevent: caught-up';
+
 export interface SseCatchUp {
   events: number;
   lastId: string;
@@ -12,9 +15,9 @@ export interface SseCatchUp {
 }
 
 /**
- * One SSE consumer that reads `want` events as fast as the server sends them, then hangs up. It only counts: an
- * event is a line starting with `id: ` (JSON data lines never contain a raw newline), so the client costs little
- * next to the server it measures.
+ * One SSE consumer that reads `want` events as fast as the server sends them, then hangs up (or when the server says
+ * it caught up). It only counts: an event is a line starting with `id: ` that does not follow `event: caught-up`
+ * (JSON data lines never contain a raw newline), so the client costs little next to the server it measures.
  */
 export function consumeSse(url: string, want: number, timeLimitMs: number): Promise<SseCatchUp> {
   const started = nowMs();
@@ -22,6 +25,7 @@ export function consumeSse(url: string, want: number, timeLimitMs: number): Prom
   return new Promise((resolve, reject) => {
     let carry = '\n';
     let settled = false;
+    let caughtUp = false;
     const finish = (reason: string | null) => {
       if (settled) return;
       settled = true;
@@ -39,10 +43,13 @@ export function consumeSse(url: string, want: number, timeLimitMs: number): Prom
         if (result.firstByteMs < 0) result.firstByteMs = nowMs() - started;
         result.bytes += chunk.length;
         const text = carry + chunk;
-        let at = text.indexOf('\nid: ');
+        // The carried tail is there to see what precedes an `id:`; a whole `\nid: ` inside it was counted before.
+        let at = text.indexOf('\nid: ', Math.max(0, carry.length - 4));
         let last = -1;
         while (at >= 0) {
-          result.events += 1;
+          // The stream's `caught-up` has an id too: it is not an event, and it says the catch-up is complete.
+          if (text.endsWith(CAUGHT_UP, at)) caughtUp = true;
+          else result.events += 1;
           last = at;
           at = text.indexOf('\nid: ', at + 5);
         }
@@ -50,8 +57,8 @@ export function consumeSse(url: string, want: number, timeLimitMs: number): Prom
           const end = text.indexOf('\n', last + 5);
           if (end > 0) result.lastId = text.slice(last + 5, end);
         }
-        carry = text.slice(-4);
-        if (result.events >= want) finish(null);
+        carry = text.slice(-CAUGHT_UP.length - 4);
+        if (result.events >= want || caughtUp) finish(result.events >= want ? null : 'caught up short of it');
       });
       response.on('end', () => finish('the server ended the stream'));
       response.on('error', () => finish('the connection failed'));

@@ -141,7 +141,8 @@ describe('analytics consumer over HTTP (the service’s own process, SQLite)', (
     expect(lines.some((line) => /\b[1-9][\d,]* behind the head/.test(line))).toBe(true);
     expect(lines.some((line) => line.includes('head unknown'))).toBe(true);
     const count = (n: number) => n.toLocaleString('en-US');
-    const level = `${count(all.length)} events applied, 0 events/s, 0 behind the head (${count(all.length)} events); `;
+    // Level with the head, and the stream said where it caught up (the service's `caught-up`, after its catch-up).
+    const level = `${count(all.length)} events applied, 0 events/s, 0 behind the head (${count(all.length)} events), caught up at position `;
     const totals =
       `${count(summary.totals.games)} games, casts ${count(summary.totals.casts)}, ` +
       `squandered ${count(summary.totals.squandered)}`;

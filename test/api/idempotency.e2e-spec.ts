@@ -49,9 +49,65 @@ describe('Idempotency-Key: a retried command answers with its first result and r
     const order = { player: 'red', cast: 'bolt', target: { minion: 'b-archer' } };
     const reused = await red.post('/games/reused/orders').set('Idempotency-Key', 'k1').send(order);
     expect(reused.status).toBe(409);
-    const blue = api.as(created.playerTokens.blue);
-    await blue.post('/games/reused/confirm').set('Idempotency-Key', 'k1').send({ player: 'blue' }).expect(409);
     expect((await readEvents(api, 'reused')).length).toBe(before);
+  });
+
+  /**
+   * Issue #24, item 3: a key is its caller's. Blue sending a key red used (the form `sanctum play` uses) got 409,
+   * and a key red had not used the normal answer: blue learnt which of red's keys existed. And blue could record a
+   * command of its own under red's next key first, after which red's real command was refused with 409.
+   */
+  it('keys belong to their caller: blue can neither learn which of red’s keys exist nor take one from red', async () => {
+    const created = await createGame(api, setupBody(readScenario(EXAMPLE), 'scoped'));
+    const red = api.as(created.playerTokens.red);
+    const blue = api.as(created.playerTokens.blue);
+    const redOrder = { player: 'red', cast: 'bolt', target: { minion: 'b-archer' } };
+    const redFirst = await red.post('/games/scoped/orders').set('Idempotency-Key', 'turn-1/red/0').send(redOrder);
+    expect(redFirst.status).toBe(201);
+
+    // Blue's probes: a key red used and one it did not are answered alike — each is blue's own new command.
+    const blueOrder = (target: string) => ({ player: 'blue', cast: 'mend', target: { minion: target } });
+    const used = await blue
+      .post('/games/scoped/orders')
+      .set('Idempotency-Key', 'turn-1/red/0')
+      .send(blueOrder('b-archer'));
+    const unused = await blue
+      .post('/games/scoped/orders')
+      .set('Idempotency-Key', 'turn-1/red/1')
+      .send(blueOrder('b-sword'));
+    expect([used.status, unused.status]).toEqual([201, 201]);
+    expect(Object.keys(used.body as object).sort()).toEqual(Object.keys(unused.body as object).sort());
+    expect((used.body as { orderId: string }).orderId).not.toBe((redFirst.body as { orderId: string }).orderId);
+
+    // Blue takes red's next key first; red's confirmation under it is still red's, and executes nothing early.
+    const squat = await blue
+      .post('/games/scoped/confirm')
+      .set('Idempotency-Key', 'turn-1/red/confirm')
+      .send({ player: 'blue' });
+    expect(squat.status).toBe(200);
+    const confirmed = await red
+      .post('/games/scoped/confirm')
+      .set('Idempotency-Key', 'turn-1/red/confirm')
+      .send({ player: 'red' });
+    expect(confirmed.status).toBe(200);
+    expect((confirmed.body as { executed: boolean }).executed).toBe(true);
+
+    // Each caller's retry answers with its own first answer, and records nothing.
+    const before = (await readEvents(api, 'scoped')).length;
+    const retries = [
+      [red, 'turn-1/red/0', '/games/scoped/orders', redOrder, redFirst],
+      [blue, 'turn-1/red/0', '/games/scoped/orders', blueOrder('b-archer'), used],
+      [blue, 'turn-1/red/confirm', '/games/scoped/confirm', { player: 'blue' }, squat],
+      [red, 'turn-1/red/confirm', '/games/scoped/confirm', { player: 'red' }, confirmed],
+    ] as const;
+    for (const [client, key, route, body, first] of retries) {
+      const retry = await client.post(route).set('Idempotency-Key', key).send(body);
+      expect(retry.status).toBe(first.status);
+      expect(retry.body).toEqual(first.body);
+    }
+    expect((await readEvents(api, 'scoped')).length).toBe(before);
+    // Red reusing its own key for another command is still refused.
+    await red.post('/games/scoped/orders').set('Idempotency-Key', 'turn-1/red/confirm').send(redOrder).expect(409);
   });
 
   it('a retried creation without a game id creates one game, not two', async () => {

@@ -62,6 +62,12 @@ describeInBrowser('replay page: the receipts panel in pages (e2e, SQLite, Chromi
 
   it('lists the first page when opened, the next on "more receipts", and saves those it read', async () => {
     expect(all.length).toBeGreaterThan(400);
+    // As a person would, once the page has drawn its first view: the board of this game (256 minions) and the
+    // selected event's chain take seconds on a busy machine, and the steps below, timed against that first draw,
+    // ran out of time under load.
+    const last = EVENTS - 1;
+    await page.locator(`[data-testid="board"][data-revision="${last}"]:not([aria-busy])`).waitFor({ timeout: 60_000 });
+    await page.locator(`[data-testid="causal-chain"][data-revision="${last}"]`).waitFor({ timeout: 60_000 });
     expect(receiptRequests).toEqual([]);
     await page.getByTestId('receipts-panel').locator('summary').click();
     await page.locator('[data-testid="receipts"] li[data-testid^="receipt-"]').nth(199).waitFor();

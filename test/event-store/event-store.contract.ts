@@ -337,6 +337,34 @@ export function describeEventStoreContract(
         expect(await revs({ maxCount: 0 })).toEqual([]);
       });
 
+      it('finds the events of a command by its id, in order, in its stream only', async () => {
+        const command = (id: string, count: number, offset: number) =>
+          Array.from({ length: count }, (_, k) => newEvent('Done', { i: offset + k }, { commandId: id }));
+        await store.append(s('a'), command('first', 3, 0), 'no-stream');
+        await store.append(s('a'), [...command('second', 2, 3), ...command('other', 1, 5)], 2);
+        await store.append(s('b'), command('first', 1, 0), 'no-stream');
+        await store.append(s('a'), command('first', 2, 6), 5);
+        const found = async (stream: string, id: string) =>
+          (await store.readCommand(stream, id)).map((event) => [event.revision, (event.data as { i: number }).i]);
+        expect(await found(s('a'), 'first')).toEqual([
+          [0, 0],
+          [1, 1],
+          [2, 2],
+          [6, 6],
+          [7, 7],
+        ]);
+        expect(await found(s('a'), 'second')).toEqual([
+          [3, 3],
+          [4, 4],
+        ]);
+        expect(await found(s('b'), 'first')).toEqual([[0, 0]]);
+        expect(await found(s('a'), 'none')).toEqual([]);
+        expect(await found(s('missing'), 'first')).toEqual([]);
+        const [event] = await store.readCommand(s('a'), 'other');
+        expect(event).toMatchObject({ stream: s('a'), revision: 5, type: 'Done', metadata: { commandId: 'other' } });
+        await expect(store.readCommand(s('a'), '')).rejects.toThrow(TypeError);
+      });
+
       it('pages through a stream of a few thousand events without one giant read', async () => {
         const total = 3000;
         let expected: ExpectedRevision = 'no-stream';

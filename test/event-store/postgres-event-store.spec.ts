@@ -182,6 +182,26 @@ describeWithPostgres('postgres store: several writers, the append lock, migratio
     }
   });
 
+  it('finds a command by its id through the index of schema version 3, whatever the length of its stream', async () => {
+    const store = newStore();
+    await store.append('game-long', batch(3000), 'no-stream');
+    await store.append('game-long', [newEvent('Done', { i: 1 }, { commandId: 'the-key' })], 2999);
+    await store.append('game-long', batch(10, 3001), 3000);
+    expect((await store.readCommand('game-long', 'the-key')).map((event) => event.revision)).toEqual([3000]);
+    const client = new Client({ connectionString: cluster.url() });
+    await client.connect();
+    try {
+      await client.query(`ANALYZE ${schema}.events`);
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT * FROM ${schema}.events WHERE stream = 'game-long' AND metadata->>'commandId' = 'the-key'
+         ORDER BY revision ASC`,
+      );
+      expect(rows.map((row) => row['QUERY PLAN']).join('\n')).toMatch(/Index Scan using events_by_command/);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('snapshots are shared by every instance on the database', async () => {
     const one = newStore();
     const two = newStore();

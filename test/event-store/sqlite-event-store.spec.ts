@@ -6,6 +6,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { EventStoreUnavailableError, SqliteEventStore, WrongExpectedRevisionError } from '@app/event-store';
 import { isUniqueViolation, mapSqliteError } from '@app/event-store/sqlite/sqlite-error-mapping';
 import { MIN_FREE_BYTES, SqliteDurabilityCheck } from '@app/event-store/sqlite/sqlite-durability.check';
+import { COMMAND_EVENTS } from '@app/event-store/sqlite/sqlite-schema';
 import { batch, collect, range, sleep, waitFor } from './contract-helpers';
 
 /** What only the sqlite adapter promises: files, durability across reopen, and several processes on one file. */
@@ -284,6 +285,35 @@ describe('SqliteEventStore (sqlite specifics)', () => {
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
     const reopened = openStore(file, { backgroundCheckpoints: false });
     expect(await reopened.readStream('game-1')).toHaveLength(200);
+  });
+
+  it('finds a command by its id through an index, made on opening a file an older build wrote, damaged rows included', async () => {
+    const file = path.join(dir, 'older.db');
+    const older = new Database(file);
+    // The table as an older build left it (no index on command ids), with a row whose metadata is not JSON.
+    older.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, stream TEXT NOT NULL,
+      revision INTEGER NOT NULL, type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL,
+      recorded_at TEXT NOT NULL, UNIQUE (stream, revision))`);
+    const insert = older.prepare(
+      `INSERT INTO events (stream, revision, type, data, metadata, recorded_at) VALUES (?, ?, 'Done', '{}', ?, 'now')`,
+    );
+    insert.run('game-a', 0, JSON.stringify({ commandId: 'k1' }));
+    insert.run('game-a', 1, '{"commandId": "k2", damaged');
+    older.close();
+
+    const store = openStore(file);
+    await store.append('game-a', [{ type: 'Done', data: {}, metadata: { commandId: 'k3' } }], 1);
+    expect((await store.readCommand('game-a', 'k1')).map((event) => event.revision)).toEqual([0]);
+    expect((await store.readCommand('game-a', 'k3')).map((event) => event.revision)).toEqual([2]);
+    expect(await store.readCommand('game-a', 'k2')).toEqual([]);
+
+    const raw = new Database(file, { readonly: true });
+    try {
+      const plan = raw.prepare(`EXPLAIN QUERY PLAN ${COMMAND_EVENTS('*')}`).all('game-a', 'k1') as { detail: string }[];
+      expect(plan.map((step) => step.detail).join('; ')).toMatch(/USING INDEX events_by_command/);
+    } finally {
+      raw.close();
+    }
   });
 
   it('reads a 20,000-event stream page by page', async () => {

@@ -267,9 +267,9 @@ describeWithPostgres('failover to a standby: two service instances on a multi-ho
     // Open streams whose checkpoint is gone end with an explicit error, not a silent wait.
     await gameStream.ended;
     await globalStream.ended;
-    expect(gameStream.events.at(-1)).toMatchObject({ event: 'error' });
-    expect(gameStream.events.at(-1)?.data).toMatch(/cannot resume after/);
-    expect(globalStream.events.at(-1)).toMatchObject({ event: 'error' });
+    expect(gameStream.named.at(-1)).toMatchObject({ event: 'error', after: gameStream.events.length });
+    expect(gameStream.named.at(-1)?.data).toMatch(/cannot resume after/);
+    expect(globalStream.named.at(-1)).toMatchObject({ event: 'error', after: globalStream.events.length });
     // The analytics consumer, whose checkpoint is past the new end, stops and says why.
     const stopped = await analytics!.exited;
     analytics = undefined;

@@ -202,7 +202,7 @@ describe('a forged SQLite store: findings, not exceptions, and no game harmed by
     expect(opened.events.filter((event) => event.id !== undefined).map((event) => Number(event.id))).toEqual(
       Array.from({ length: EDITED }, (_, revision) => revision),
     );
-    expect(opened.events.find((event) => event.event === 'error')?.data).toContain(
+    expect(opened.named.find((event) => event.event === 'error')?.data).toContain(
       `its stored event ${EDITED} is damaged`,
     );
   });

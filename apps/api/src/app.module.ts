@@ -44,6 +44,7 @@ import { GameStateHttpController } from './state/game-state.http.controller';
 import { GameTimelineHttpController } from './timeline/game-timeline.http.controller';
 import { EventStreamsSseController } from './streams/event-streams.sse.controller';
 import { EventStreamsService } from './streams/event-streams.service';
+import { StreamBudget } from './streams/stream-budget';
 import { createValidationPipe } from './validation/validation.pipe';
 import { MetricsHttpController } from './metrics/metrics.http.controller';
 import { MetricsPortServer } from './metrics/metrics-port.server';
@@ -141,6 +142,7 @@ export class AppModule implements NestModule {
         AcceptingWorkGuard,
         SetUpChecker,
         EventStreamsService,
+        StreamBudget,
         StoreHealthIndicator,
         ShutdownHealthIndicator,
         ServiceMetrics,

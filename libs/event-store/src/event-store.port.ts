@@ -1,4 +1,5 @@
 import type { Observable } from 'rxjs';
+import { assertCommandId } from './shared/read-validation';
 import type {
   AppendResult,
   ExpectedRevision,
@@ -12,6 +13,12 @@ import type {
 } from './event-store.types';
 
 const DEFAULT_PAGE_SIZE = 500;
+
+/**
+ * How far back a store without an index on `commandId` (EventStoreDB) looks for a command's events: retries come
+ * within moments of the command they repeat.
+ */
+export const COMMAND_LOOKBACK = 2000;
 
 /**
  * The event store port (hexagonal): the games layer depends on this abstract class, which is also the Nest
@@ -33,6 +40,25 @@ export abstract class EventStore {
 
   /** The stream's last revision, or null if it does not exist. */
   abstract streamRevision(stream: string): Promise<number | null>;
+
+  /**
+   * The events of `stream` recorded with `metadata.commandId` equal to `commandId`, in revision order ([] when
+   * none): what a retried command looks for. The SQL stores and the memory store answer from an index, at the same
+   * cost on a stream of any length; this default, for a store without one (EventStoreDB), reads the stream's last
+   * COMMAND_LOOKBACK events backwards.
+   */
+  async readCommand(stream: string, commandId: string): Promise<RecordedEvent[]> {
+    assertCommandId(commandId);
+    const found: RecordedEvent[] = [];
+    for await (const page of this.readStreamPages(stream, {
+      direction: 'backwards',
+      maxCount: COMMAND_LOOKBACK,
+      pageSize: 250,
+    })) {
+      for (const event of page) if (event.metadata.commandId === commandId) found.push(event);
+    }
+    return found.reverse();
+  }
 
   /** Events of all streams in global order (see ReadAllOptions: `fromPosition` is EXCLUSIVE). */
   abstract readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
@@ -58,6 +84,16 @@ export abstract class EventStore {
    */
   async checkReady(): Promise<void> {
     await this.streamRevision('readiness-check');
+  }
+
+  /**
+   * The reads of one catch-up that pages through the store itself before it subscribes from where it got (the
+   * service's streams do, to read a page only once the last one is delivered). On a store that can lose events in a
+   * failover (postgres) they are checked as a subscription's reads are: a catch-up never goes on past a checkpoint
+   * the server it reads from does not hold (CheckpointAheadOfStoreError). By default, the store's own reads.
+   */
+  catchUpReads(): Pick<EventStore, 'readAll' | 'readStream'> {
+    return this;
   }
 
   /**

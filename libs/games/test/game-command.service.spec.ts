@@ -3,6 +3,7 @@ import type { DomainEvent } from '@app/rules';
 import { ConcurrencyConflictError, GameAlreadyExistsError, GameNotFoundError } from '../src/games.errors';
 import { gameStream } from '../src/game-stream';
 import { eventHash, genesisHash } from '../src/recording/hash-chain';
+import { appendManyGames } from '../../../test/support/many-games.store';
 import { GamesHarness, exampleScenario, playScenario, temporaryDirectory } from './games-testing';
 
 const strip = (event: { type: string; data: unknown }) => ({ type: event.type, data: event.data });
@@ -275,6 +276,38 @@ describe('idempotent commands (a retried command answers with its first result a
     expect(retry.replayed).toBe(true);
     expect(retry.events).toEqual(first.events);
     expect(await one.store.streamRevision(gameStream('retried'))).toBe(before);
+  });
+
+  it('finds an earlier command of its key without reading the game: as few events read on a long game as on a short one', async () => {
+    const { turns: _turns, ...setup } = exampleScenario();
+    await one.commands.createGame({ gameId: 'short-keyed', setup }, 'short-create');
+    const [longGame] = (await appendManyGames(one.store, { games: 1, turns: 60, prefix: 'long-keyed' })).gameIds;
+    expect(await one.store.streamRevision(gameStream(longGame!))).toBeGreaterThan(3000);
+    // Every event the store hands out while a keyed command is handled, and then retried.
+    const eventsRead = async (gameId: string, key: string) => {
+      const [card] = (await one.repository.loadLatest(gameId)).state.players.red.hand;
+      let count = 0;
+      const spies = (['readStream', 'readAll', 'readCommand'] as const).map((method) => {
+        const original = one.store[method].bind(one.store) as (...args: unknown[]) => Promise<unknown[]>;
+        return jest.spyOn(one.store, method).mockImplementation((async (...args: unknown[]) => {
+          const events = await original(...args);
+          count += events.length;
+          return events;
+        }) as never);
+      });
+      try {
+        const data = { player: 'red' as const, spell: card! };
+        const first = await one.commands.handle(gameId, 'DiscardSpell', data, { commandId: key, idempotent: true });
+        const retry = await one.commands.handle(gameId, 'DiscardSpell', data, { commandId: key, idempotent: true });
+        expect(retry).toMatchObject({ replayed: true, events: first.events });
+      } finally {
+        for (const spy of spies) spy.mockRestore();
+      }
+      return count;
+    };
+    // The retry reads its command's one event; before, the search read up to 2,000 events back, on every attempt.
+    expect(await eventsRead(longGame!, 'long-discard')).toBeLessThanOrEqual(2);
+    expect(await eventsRead('short-keyed', 'short-discard')).toBeLessThanOrEqual(2);
   });
 
   it('T2: the same confirmation sent twice at once by two processes executes the turn once', async () => {

@@ -1,10 +1,12 @@
-import type { DomainEvent, GameState, Scenario } from '@app/rules';
-import { evolve, initialState, runScenario } from '@app/rules';
+import type { Command, DomainEvent, GameState, Scenario } from '@app/rules';
+import { evolve, execute, initialState, runScenario } from '@app/rules';
 import { GameBuilder, archer, cancelOrder, given, orderAttack, recruit, spell } from '@app/rules/testing';
 import type { Step } from '@app/rules/testing';
 import { type StoredGameEvent, gameEventOfLine } from '../src/recording/stored-game-event';
 import { EventRedactor, REDACTED } from '../src/viewers/event-redactor';
 import { viewState } from '../src/viewers/state-redactor';
+import { describeEvent } from '../src/replay/describe-event';
+import { describeState } from '../src/replay/describe-state';
 import { ORGANISER, SPECTATOR, type Viewer, playerViewer } from '../src/viewers/viewer';
 
 /**
@@ -130,15 +132,112 @@ describe('viewer rules (DESIGN.md "Viewers", T2, S9): nothing hidden leaks, at a
     expect(chained.map((line) => redactor.view(line)).some((line) => 'hash' in line.metadata)).toBe(false);
   });
 
-  it('during the orders phase the state undoes the other side’s orders: mana and cards as before them', () => {
+  it('during the orders phase the state undoes the other side’s orders: cards as before them, and no pool', () => {
     const ordersPhase = states[execution];
     expect(ordersPhase.phase).toBe('orders');
     const redsView = viewState(ordersPhase, playerViewer('red')) as {
       players: Record<string, Record<string, unknown>>;
     };
     const before = states[events.indexOf(blueOrder as DomainEvent)];
-    expect(redsView.players.blue.mana).toEqual(before.players.blue.mana);
+    expect(redsView.players.blue).not.toHaveProperty('mana');
     expect(redsView.players.blue.handSize).toBe(before.players.blue.hand.length);
+    expect(redsView.players.red.mana).toEqual(ordersPhase.players.red.mana);
+  });
+});
+
+/**
+ * Issue #24, item 4: the public ManaGenerated.pool showed the other side's mana after its hidden spells (19 after one
+ * non-visible hex, 20 after one cast and cancelled, 18 after two), so a spectator learnt how much went on them and
+ * whether a hidden order was cancelled. A player's pool is its own: the others see what it generates and gains.
+ */
+describe('a player’s mana pool is its own: nothing of it tells the others what went on hidden orders', () => {
+  const setup = new GameBuilder()
+    .spells(
+      spell('hex', {
+        type: 'alteration',
+        visible: false,
+        cumulative: true,
+        target: { kind: 'minion', side: 'enemy' },
+        effects: [{ modifyStats: { armor: -1 } }],
+      }),
+    )
+    .hand('red', 'hex', 'hex')
+    .income('red', { strife: 1 })
+    .group('R', 'red', [recruit('R1')])
+    .group('B', 'blue', [recruit('B1')])
+    .build();
+
+  /** Turn 1 with red's hidden orders as `orders` gives them, then turn 2 up to its mana: every event. */
+  function play(orders: 'one hex' | 'one hex, cancelled' | 'two hexes'): StoredGameEvent[] {
+    let state = initialState();
+    const events: DomainEvent[] = [];
+    let n = 0;
+    const run = (type: Command['type'], data: unknown) => {
+      const decision = execute(state, { type, data, metadata: { commandId: `c${n++}` } } as Command);
+      state = decision.state;
+      events.push(...decision.events);
+      return decision.events;
+    };
+    run('CreateGame', { gameId: 'pools', setup });
+    const hex = () => run('TargetSpell', { player: 'red', spell: 'hex', target: { minion: 'B1' } });
+    const [placed] = hex();
+    if (orders === 'two hexes') hex();
+    if (orders === 'one hex, cancelled') {
+      run('CancelOrder', { player: 'red', orderId: (placed?.data as { orderId: string }).orderId });
+    }
+    run('ConfirmOrders', { player: 'red' });
+    run('ConfirmOrders', { player: 'blue' });
+    run('CollectGarbage', { turn: 1 });
+    return lines(events);
+  }
+
+  const variants = ['one hex', 'one hex, cancelled', 'two hexes'] as const;
+  const games = variants.map((variant) => play(variant));
+  /** What a viewer is shown of red's mana: its ManaGenerated and ManaGained lines, and red in its final state. */
+  function redsMana(viewer: Viewer, game: StoredGameEvent[]): unknown {
+    const redactor = new EventRedactor(viewer, initialState());
+    const viewed = game.map((line) => redactor.view(line));
+    const manaLines = viewed
+      .filter((line) => ['ManaGenerated', 'ManaGained'].includes(line.type))
+      .filter((line) => (line.data as { player: string }).player === 'red')
+      .map((line) => line.data);
+    const state = viewState(
+      game.reduce((folded, line) => evolve(folded, line as unknown as DomainEvent), initialState()),
+      viewer,
+    ) as { players: { red: Record<string, unknown> } };
+    return { manaLines, pool: state.players.red.mana };
+  }
+
+  it('shows blue and spectators the same of red’s mana whatever red’s hidden orders were', () => {
+    expect(games.every((game) => game.some((line) => line.type === 'ManaGenerated' && line.metadata.turn === 2))).toBe(
+      true,
+    );
+    for (const viewer of [playerViewer('blue'), SPECTATOR]) {
+      const shown = games.map((game) => redsMana(viewer, game));
+      expect(shown[1]).toEqual(shown[0]);
+      expect(shown[2]).toEqual(shown[0]);
+      expect(shown[0]).toMatchObject({ pool: undefined });
+      expect(JSON.stringify(shown[0])).not.toContain('pool');
+    }
+  });
+
+  it('describes red’s pool to blue as not shown, in the events’ sentences and in the state’s (`replay --as blue`)', () => {
+    const redactor = new EventRedactor(playerViewer('blue'), initialState());
+    const generated = games[0]!
+      .map((line) => redactor.view(line))
+      .find((line) => line.type === 'ManaGenerated' && (line.data as { player: string }).player === 'red');
+    expect(describeEvent(generated!)).toBe('red generates strife 1');
+    const final = games[0]!.reduce((folded, line) => evolve(folded, line as unknown as DomainEvent), initialState());
+    const lines = describeState(viewState(final, playerViewer('blue')) as unknown as GameState);
+    expect(lines.find((line) => line.trimStart().startsWith('red'))).toContain('mana: not shown');
+    expect(lines.find((line) => line.trimStart().startsWith('blue'))).toMatch(/mana: [a-z]+ \d/);
+  });
+
+  it('shows red and the organiser red’s pool, which differs with what red spent', () => {
+    for (const viewer of [playerViewer('red'), ORGANISER]) {
+      const pools = games.map((game) => (redsMana(viewer, game) as { pool: Record<string, number> }).pool);
+      expect(new Set(pools.map((pool) => JSON.stringify(pool))).size).toBe(3);
+    }
   });
 });
 

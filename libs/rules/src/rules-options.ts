@@ -63,6 +63,12 @@ export const RULES_OPTIONS = {
   commandEventBudget: 1000,
   /** T3 [A]: attack orders a player may give in one turn (with one attack per minion, a grown board is bounded too). */
   attackOrdersPerTurn: 64,
+  /**
+   * T2 [A]: orders a player may give and cancel in one turn, together. Each is an event, so without a bound one
+   * player ordering and cancelling in a loop would grow the game without end (and every read of it); a turn needs
+   * far fewer: at most 64 attacks, a hand of casts, one discard, and changes of mind.
+   */
+  orderChangesPerTurn: 256,
   /** Event schema version written in every event's metadata. */
   schemaVersion: 1,
 } as const;

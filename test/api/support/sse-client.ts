@@ -12,9 +12,19 @@ export interface SseEvent {
  * the `id:` and `data:` lines the server wrote, and decide themselves when to disconnect and how to resume.
  */
 export class SseClient {
+  /** The events without an `event:` type: what an EventSource hands to `onmessage`. */
   readonly events: SseEvent[] = [];
+  /** The events with one (`caught-up`, `error`), in order, each with the number of `events` received before it. */
+  readonly named: (SseEvent & { after: number })[] = [];
+  /** Comment lines received (the server's heartbeats). */
+  comments = 0;
   /** Whether the server ended the response properly (rather than the connection being dropped). */
   completed = false;
+  /** Whether the stream has ended (by the server, or the connection dropped). */
+  get isEnded(): boolean {
+    return this.endedFlag;
+  }
+
   /** Resolves when the server ends the stream (or the connection drops). */
   readonly ended: Promise<void>;
   private buffer = '';
@@ -78,6 +88,11 @@ export class SseClient {
     return this.events.map((event) => JSON.parse(event.data) as T);
   }
 
+  /** The `caught-up` the stream sent, once it has (undefined before). */
+  get caughtUp(): (SseEvent & { after: number }) | undefined {
+    return this.named.find((event) => event.event === 'caught-up');
+  }
+
   /** Waits until `done()` holds for the events received (checked on every event), or fails after `ms`. */
   async waitFor(done: (events: SseEvent[]) => boolean, ms = 10_000): Promise<void> {
     const deadline = Date.now() + ms;
@@ -114,6 +129,7 @@ export class SseClient {
     const event: SseEvent = { data: '' };
     const data: string[] = [];
     for (const line of block.split('\n')) {
+      if (line.startsWith(':')) this.comments += 1;
       if (line === '' || line.startsWith(':')) continue;
       const colon = line.indexOf(':');
       const field = colon < 0 ? line : line.slice(0, colon);
@@ -122,9 +138,14 @@ export class SseClient {
       else if (field === 'id') event.id = value;
       else if (field === 'event') event.event = value;
     }
-    if (data.length === 0) return; // a comment or a bare blank line: no event (as in an EventSource)
+    if (data.length === 0) {
+      // A comment or a bare blank line: no event (as in an EventSource), but a heartbeat to wait for.
+      for (const wake of this.waiters.splice(0)) wake();
+      return;
+    }
     event.data = data.join('\n');
-    this.events.push(event);
+    if (event.event === undefined) this.events.push(event);
+    else this.named.push({ ...event, after: this.events.length });
     for (const wake of this.waiters.splice(0)) wake();
   }
 

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@app/event-store';
+import { type CaughtUp, isCaughtUp } from '@app/games';
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import {
   bufferTime,
@@ -33,6 +34,8 @@ export class AnalyticsProjector implements BeforeApplicationShutdown {
   private readonly stopped$ = new ReplaySubject<void>(1);
   private stopping = false;
   private running: Promise<unknown> | undefined;
+  /** Where the stream said it had caught up, once what it sent before is applied (undefined: not yet). */
+  private caughtUp: number | null | undefined;
 
   constructor(
     private readonly source: AnalyticsSource,
@@ -54,14 +57,15 @@ export class AnalyticsProjector implements BeforeApplicationShutdown {
     return this.track(
       new Promise<void>((resolve, reject) => {
         this.logStart();
-        const progress = new ProgressReporter(this.source, this.database, this.config.reportMs);
+        this.caughtUp = undefined;
+        const progress = new ProgressReporter(this.source, this.database, this.config.reportMs, () => this.caughtUp);
         // defer: every (re)subscription starts after the checkpoint as stored at that moment.
         defer(() => this.source.follow(this.database.checkpoint()?.position))
           .pipe(
             takeUntil(this.stopped$),
             // On completion (stop) the last partial batch is still emitted, so nothing read is left unwritten.
             bufferTime(this.config.batchMs, null, this.config.batchSize),
-            concatMap((batch) => this.applyAndPause(batch)),
+            concatMap((batch) => this.applyFollowed(batch)),
             retry({
               resetOnSuccess: true,
               delay: (error: unknown, attempt: number) => this.retryAfter(error, attempt),
@@ -102,6 +106,18 @@ export class AnalyticsProjector implements BeforeApplicationShutdown {
     }
     this.logEnd(this.stopping ? 'stopped' : 'caught up');
     return this.database.checkpoint();
+  }
+
+  /** A batch of what the source follows: its events applied, then its caught-up noted for the progress line. */
+  private async applyFollowed(batch: (RecordedEvent | CaughtUp)[]): Promise<void> {
+    const events: RecordedEvent[] = [];
+    let caughtUp: CaughtUp | undefined;
+    for (const item of batch) {
+      if (isCaughtUp(item)) caughtUp = item;
+      else events.push(item);
+    }
+    await this.applyAndPause(events);
+    if (caughtUp !== undefined) this.caughtUp = caughtUp.caughtUp;
   }
 
   private async applyAndPause(batch: RecordedEvent[]): Promise<void> {

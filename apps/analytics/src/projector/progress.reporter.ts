@@ -4,17 +4,27 @@ import type { AnalyticsSource } from '../source/analytics-source';
 
 const count = (n: number): string => n.toLocaleString('en-US');
 
-/** The progress line: throughput since the previous line, distance to the head, and the headline totals. */
-export function progressLine(progress: Progress, eventsPerSecond: number, head: number | undefined): string {
+/**
+ * The progress line: throughput since the previous line, distance to the head, whether the stream has said it caught
+ * up (and at which position), and the headline totals.
+ */
+export function progressLine(
+  progress: Progress,
+  eventsPerSecond: number,
+  head: number | undefined,
+  caughtUp: number | null | undefined,
+): string {
   const behind =
     head === undefined
       ? 'head unknown'
       : `${count(Math.max(0, head - progress.seenEvents))} behind the head (${count(head)} events)`;
+  const stream =
+    caughtUp === undefined ? 'catching up' : `caught up at position ${caughtUp === null ? 'none' : caughtUp}`;
   const most = progress.mostSquandered
     ? ` (most: ${progress.mostSquandered.spell} ${count(progress.mostSquandered.squandered)})`
     : '';
   return (
-    `${count(progress.events)} events applied, ${count(Math.round(eventsPerSecond))} events/s, ${behind}; ` +
+    `${count(progress.events)} events applied, ${count(Math.round(eventsPerSecond))} events/s, ${behind}, ${stream}; ` +
     `${count(progress.games)} games, casts ${count(progress.casts)}, squandered ${count(progress.squandered)}${most}, ` +
     `minions died ${count(progress.minionsDied)}`
   );
@@ -34,6 +44,8 @@ export class ProgressReporter {
     private readonly source: AnalyticsSource,
     private readonly database: AnalyticsDatabase,
     intervalMs: number,
+    /** The position the stream said it caught up at (undefined: it has not said so yet). */
+    private readonly caughtUp: () => number | null | undefined,
   ) {
     this.previous = { events: database.progress().events, at: performance.now() };
     if (intervalMs > 0) {
@@ -57,7 +69,7 @@ export class ProgressReporter {
       const progress = this.database.progress();
       const rate = ((progress.events - this.previous.events) * 1000) / Math.max(1, now - this.previous.at);
       this.previous = { events: progress.events, at: now };
-      this.logger.log(progressLine(progress, rate, head));
+      this.logger.log(progressLine(progress, rate, head, this.caughtUp()));
     } finally {
       this.reporting = false;
     }

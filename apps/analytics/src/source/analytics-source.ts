@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@app/event-store';
+import type { CaughtUp } from '@app/games';
 import type { Observable } from 'rxjs';
 
 /**
@@ -10,8 +11,11 @@ export abstract class AnalyticsSource {
   /** What the logs call it: `store sqlite ./data/sanctum.db`, `http://host:3000`. */
   abstract readonly name: string;
 
-  /** Stored events after `afterPosition` (exclusive; undefined: the beginning), then live ones, in order. */
-  abstract follow(afterPosition: number | undefined): Observable<RecordedEvent>;
+  /**
+   * Stored events after `afterPosition` (exclusive; undefined: the beginning), then live ones, in order; between
+   * them, a CaughtUp with the position reached (once per subscription).
+   */
+  abstract follow(afterPosition: number | undefined): Observable<RecordedEvent | CaughtUp>;
 
   /** What is there right now after `afterPosition`, a page at a time (`--once`). */
   abstract pages(afterPosition: number | undefined, pageSize: number): AsyncIterable<RecordedEvent[]>;

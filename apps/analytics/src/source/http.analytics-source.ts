@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@app/event-store';
-import { gameStream } from '@app/games';
+import { type CaughtUp, gameStream } from '@app/games';
 import { Logger } from '@nestjs/common';
 import { EventSource, type ErrorEvent } from 'eventsource';
 import { Observable } from 'rxjs';
@@ -60,8 +60,8 @@ export class HttpAnalyticsSource extends AnalyticsSource {
     this.headers = token === undefined ? {} : { Authorization: `Bearer ${token}` };
   }
 
-  follow(afterPosition: number | undefined): Observable<RecordedEvent> {
-    return new Observable<RecordedEvent>((subscriber) => {
+  follow(afterPosition: number | undefined): Observable<RecordedEvent | CaughtUp> {
+    return new Observable<RecordedEvent | CaughtUp>((subscriber) => {
       const url = new URL(`${this.base}/events/stream`);
       if (afterPosition !== undefined) url.searchParams.set('from', String(afterPosition + 1));
       const source = new EventSource(url, {
@@ -75,6 +75,11 @@ export class HttpAnalyticsSource extends AnalyticsSource {
           subscriber.error(error);
         }
       };
+      // Once per connection (the service says it once per stream): the stored events are all sent.
+      source.addEventListener('caught-up', (message) => {
+        const { position } = JSON.parse(message.data) as { position: number | null };
+        subscriber.next({ caughtUp: position });
+      });
       source.onerror = (event: ErrorEvent) => {
         // While CONNECTING the EventSource retries by itself (a dropped connection, the stream ended); CLOSED is a
         // refusal (a status other than 200), which only a new subscription after the stored checkpoint can mend.

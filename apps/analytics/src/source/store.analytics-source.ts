@@ -1,6 +1,13 @@
 import { type EventFilter, EventStore, EventStoreUnavailableError, type RecordedEvent } from '@app/event-store';
-import { GAME_STREAM_PREFIX, damageOf, damagedEventStandIn, gameIdOfStream } from '@app/games';
-import { type Observable, map } from 'rxjs';
+import {
+  type CaughtUp,
+  GAME_STREAM_PREFIX,
+  catchUpThenLive,
+  damageOf,
+  damagedEventStandIn,
+  gameIdOfStream,
+} from '@app/games';
+import type { Observable } from 'rxjs';
 import { AnalyticsSource } from './analytics-source';
 
 /** Only game streams feed the read models (the store may hold other streams). */
@@ -15,8 +22,21 @@ export class StoreAnalyticsSource extends AnalyticsSource {
     super();
   }
 
-  follow(afterPosition: number | undefined): Observable<RecordedEvent> {
-    return this.store.subscribe({ fromPosition: afterPosition, filter: GAME_EVENTS }).pipe(map(checkedOrStandIn));
+  /**
+   * The service's own catch-up (GameReads): pages until one comes back short, then the store's subscription; a
+   * damaged event as its stand-in.
+   */
+  follow(afterPosition: number | undefined): Observable<RecordedEvent | CaughtUp> {
+    return catchUpThenLive<RecordedEvent>(() => {
+      const reads = this.store.catchUpReads();
+      return {
+        readPage: (after, limit) => reads.readAll({ fromPosition: after, maxCount: limit, filter: GAME_EVENTS }),
+        live: (after) => this.store.subscribe({ fromPosition: after, filter: GAME_EVENTS }),
+        checkpointOf: (event) => event.position,
+        view: checkedOrStandIn,
+        floor: afterPosition,
+      };
+    }, afterPosition);
   }
 
   async *pages(afterPosition: number | undefined, pageSize: number): AsyncIterable<RecordedEvent[]> {

@@ -17,6 +17,8 @@ describe('apiConfigFromEnv', () => {
       logFormat: 'json',
       bodyLimit: '1mb',
       sseHeartbeatMs: 15000,
+      sseMaxClients: 1000,
+      sseMaxBufferedBytes: 67108864,
       shutdownGraceMs: 5000,
       receiptKeys: {},
       metrics: true,

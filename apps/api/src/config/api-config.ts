@@ -21,6 +21,13 @@ export interface ApiConfig {
   bodyLimit: string;
   /** SSE_HEARTBEAT_MS: a comment line every so often keeps idle streams open through proxies (0: never). */
   sseHeartbeatMs: number;
+  /** SSE_MAX_CLIENTS: event streams this process keeps open at once; one more gets 503 with Retry-After. */
+  sseMaxClients: number;
+  /**
+   * SSE_MAX_BUFFERED_BYTES: bytes written to event streams and not yet read by their clients, all streams together;
+   * past it, the clients furthest behind are told where to resume and closed, and new streams get 503.
+   */
+  sseMaxBufferedBytes: number;
   /**
    * SHUTDOWN_GRACE_MS: after SIGTERM/SIGINT, how long the server goes on answering (new commands refused with 503)
    * while the work under way finishes; an `app.close()` waits for that work only, up to as long.
@@ -61,6 +68,12 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, max = N
     throw new TypeError(`${name} must be a whole number from 0 to ${max}, got '${raw}'`);
   }
   return Number(raw);
+}
+
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = integer(env, name, fallback);
+  if (value === 0) throw new TypeError(`${name} must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, got '0'`);
+  return value;
 }
 
 function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -115,6 +128,8 @@ export function apiConfigFromEnv(
     logFormat: logFormatFromEnv(env.LOG_FORMAT, stdoutIsTerminal),
     bodyLimit: env.BODY_LIMIT?.trim() || '1mb',
     sseHeartbeatMs: integer(env, 'SSE_HEARTBEAT_MS', 15_000),
+    sseMaxClients: positive(env, 'SSE_MAX_CLIENTS', 1000),
+    sseMaxBufferedBytes: positive(env, 'SSE_MAX_BUFFERED_BYTES', 64 * 1024 * 1024),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 5_000),
     organiserToken: secret(
       env,

@@ -26,6 +26,8 @@ export function observeDelivery(
       const closed = metrics?.streamOpened(stream);
       const subscription = events.subscribe({
         next: (message) => {
+          // A named event (the stream's `caught-up`) delivers no stored event.
+          if (message.type !== undefined) return subscriber.next(message);
           const line = message.data as DeliveredLine;
           metrics?.delivered(stream, line.recordedAt);
           const game = line.gameId ?? gameId;

@@ -1,9 +1,8 @@
-import { Controller, Get, Headers, type MessageEvent, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { EMPTY, type Observable } from 'rxjs';
+import { EMPTY } from 'rxjs';
 import { type Caller, GameReads, type Viewer } from '@app/games';
-import { withDescriptions } from '../events/described-event-line';
 import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { GameIdPipe } from '../games/game-id.pipe';
 import { AcceptingWorkGuard } from '../lifecycle/accepting-work.guard';
@@ -15,11 +14,15 @@ import { GameStreamQueryDto } from './game-stream.query.dto';
 import { GlobalStreamQueryDto } from './global-stream.query.dto';
 import { LAST_EVENT_ID, checkpointAfter, parseLastEventId } from './last-event-id';
 import { type OpenEvents, writeSse } from './sse-response.writer';
+import { StreamBudget } from './stream-budget';
 
 @ApiTags('streams')
 @ApiProduces('text/event-stream')
 @ApiErrorResponse(400, 'A query parameter or Last-Event-ID is malformed.', {
   message: ['Last-Event-ID must be the id of an event this stream sent'],
+})
+@ApiErrorResponse(503, 'Too many streams open, or their clients too far behind; or shutting down.', {
+  message: '1000 event streams are open (SSE_MAX_CLIENTS); try again in 5 s',
 })
 @UseGuards(AcceptingWorkGuard)
 // An EventSource cannot set an Authorization header: these two also take the token as `?token=`.
@@ -29,6 +32,7 @@ export class EventStreamsSseController {
     private readonly streams: EventStreamsService,
     private readonly reads: GameReads,
     private readonly drain: RequestDrain,
+    private readonly budget: StreamBudget,
   ) {}
 
   /**
@@ -36,7 +40,7 @@ export class EventStreamsSseController {
    * the last event written (so `open` is called again on resume; after shutdown began it ends the stream).
    */
   private stream(request: Request, response: Response, open: OpenEvents, after: number | undefined): Promise<void> {
-    return writeSse(request, response, (from) => (this.drain.isDraining ? EMPTY : open(from)), after);
+    return writeSse(request, response, (from) => (this.drain.isDraining ? EMPTY : open(from)), after, this.budget);
   }
 
   /** Async so that an unknown game is a 404 before any stream header is sent. */
@@ -47,7 +51,8 @@ export class EventStreamsSseController {
   @ApiOkResponse({
     description:
       '`id: <revision>` and `data: {revision, type, data, metadata, released?}` per event, as `GET /games/:id/events` ' +
-      'shows them to this caller (hidden ones as `Redacted`).',
+      'shows them to this caller (hidden ones as `Redacted`); once the stored events are sent, one ' +
+      '`event: caught-up` with `id:` and `data: {revision}` the revision reached, then live events.',
   })
   @ApiErrorResponse(404, 'No such game.')
   async gameStream(
@@ -60,9 +65,8 @@ export class EventStreamsSseController {
   ): Promise<void> {
     const after = checkpointAfter(parseLastEventId(lastEventId), query.from);
     await this.reads.lastRevision(gameId);
-    const words = query.describe === 'true' ? withDescriptions : (events: Observable<MessageEvent>) => events;
-    const open = async (from: number | undefined) =>
-      words(await this.streams.gameEvents(viewer, gameId, from, query.types));
+    const describe = query.describe === 'true';
+    const open: OpenEvents = (from) => this.streams.gameEvents(viewer, gameId, from, query.types, describe);
     return this.stream(request, response, open, after);
   }
 
@@ -73,7 +77,9 @@ export class EventStreamsSseController {
   @ApiOkResponse({
     description:
       '`id: <position>` and `data: {gameId, position, revision, type, data, metadata, released?, recordedAt}` per ' +
-      'event; each game as its own stream shows it to this caller (a player token: that player’s view of its game).',
+      'event; each game as its own stream shows it to this caller (a player token: that player’s view of its game); ' +
+      'once the stored events are sent, one `event: caught-up` with `id:` and `data: {position}` the position ' +
+      'reached, then live events.',
   })
   async allStream(
     @Query() query: GlobalStreamQueryDto,

@@ -2,6 +2,19 @@ import { HttpException, Logger, type MessageEvent } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import type { Observable, Subscription } from 'rxjs';
+import { type BudgetedStream, FALLEN_BEHIND_GRACE_MS, type StreamBudget, type StreamLease } from './stream-budget';
+
+/**
+ * The SSE type of the one event that says the stored events are all sent (GameReads' CaughtUp). A subscription the
+ * writer opens again after a pause catches up again: the client is told once, the first time.
+ */
+export const CAUGHT_UP = 'caught-up';
+
+/**
+ * The SSE type of the last event of a stream whose client fell too far behind (see StreamBudget): `id` and
+ * `data.resumeAfter` are where to resume (what was written before it, once read, is complete).
+ */
+export const FELL_BEHIND = 'fell-behind';
 
 /** The events of a stream after an exclusive checkpoint (an `id:` it sent), or from its start (undefined). */
 export type OpenEvents = (after: number | undefined) => Observable<MessageEvent> | Promise<Observable<MessageEvent>>;
@@ -73,12 +86,15 @@ export function writeSse(
   response: Response,
   open: OpenEvents,
   after: number | undefined,
+  budget?: StreamBudget,
 ): Promise<void> {
   const logger = new Logger('SseResponse');
+  const pauseAt = budget?.perStreamCap(PAUSE_AT) ?? PAUSE_AT;
   let checkpoint = after;
   let batch = '';
   let flushQueued = false;
   let headersSent = false;
+  let toldCaughtUp = false;
   let paused = false;
   let closed = false;
   let subscription: Subscription | undefined;
@@ -100,7 +116,8 @@ export function writeSse(
     const text = batch;
     batch = '';
     response.write(text);
-    if (response.writableLength >= PAUSE_AT) pause();
+    lease?.measure();
+    if (response.writableLength >= pauseAt) pause();
   };
   // The client is behind: stop reading the store until it has taken what was written (or the headers are out).
   const pause = () => {
@@ -131,8 +148,14 @@ export function writeSse(
   };
   const send = (message: MessageEvent) => {
     if (closed) return;
+    const id = message.id === undefined || message.id === null ? undefined : Number(message.id);
+    if (message.type === CAUGHT_UP && toldCaughtUp) {
+      if (id !== undefined) checkpoint = id;
+      return;
+    }
+    if (message.type === CAUGHT_UP) toldCaughtUp = true;
     batch += sseFrame(message);
-    if (message.id !== undefined && message.id !== null) checkpoint = Number(message.id);
+    if (id !== undefined) checkpoint = id;
     if (batch.length >= FLUSH_AT) flush();
     else if (!flushQueued) {
       flushQueued = true;
@@ -159,9 +182,34 @@ export function writeSse(
     else subscription = current;
   };
 
+  // Too far behind (the budget says so): a last event saying where to resume, then the end; a client that does not
+  // read even that is cut off after a grace, so what waits for it is freed (it resumes after the last id it read).
+  const fallBehind = () => {
+    if (closed || !headersSent) return;
+    send({
+      type: FELL_BEHIND,
+      ...(checkpoint === undefined ? {} : { id: String(checkpoint) }),
+      data: { resumeAfter: checkpoint ?? null },
+    });
+    finish();
+    const cut = setTimeout(() => response.destroy(), FALLEN_BEHIND_GRACE_MS);
+    cut.unref();
+    response.once('close', () => clearTimeout(cut));
+  };
+  const stream: BudgetedStream = { buffered: () => response.writableLength + batch.length, fallBehind };
+  let lease: StreamLease | undefined;
+  try {
+    lease = budget?.admit(stream);
+  } catch (error) {
+    if (budget) response.setHeader('Retry-After', String(budget.retryAfterSeconds));
+    return Promise.reject(error);
+  }
+
+  response.on('drain', () => lease?.measure());
   response.once('close', () => {
     closed = true;
     stop();
+    lease?.release();
   });
   return new Promise<void>((resolve, reject) => {
     failBeforeHeaders = reject;

@@ -14,7 +14,7 @@ import type {
 import { appendResultFor, checkExpectedRevision, serialiseAppend } from '../shared/append-validation';
 import { ChangeNotifier } from '../shared/change-notifier';
 import { matchesFilter } from '../shared/event-filter';
-import { assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
+import { assertCommandId, assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
 import { subscriptionOverReads } from '../shared/subscription-over-reads';
 import type { Snapshot, SnapshotStore } from '../snapshot-store.port';
 import { MemorySnapshotStore } from './memory-snapshot-store';
@@ -49,6 +49,8 @@ export class MemoryEventStore extends EventStore implements SnapshotStore {
   /** The whole log; position = index + 1. */
   private readonly log: StoredEvent[] = [];
   private readonly streams = new Map<string, StoredEvent[]>();
+  /** Each stream's events by command id (readCommand's index). */
+  private readonly commands = new Map<string, Map<string, StoredEvent[]>>();
   private readonly notifier = new ChangeNotifier();
   private readonly snapshots = new MemorySnapshotStore();
   private closed = false;
@@ -67,7 +69,9 @@ export class MemoryEventStore extends EventStore implements SnapshotStore {
 
     const recordedAt = new Date().toISOString();
     const list = existing ?? [];
-    const positions = serialised.map((e) => {
+    const byCommand = this.commands.get(stream) ?? new Map<string, StoredEvent[]>();
+    this.commands.set(stream, byCommand);
+    const positions = serialised.map((e, i) => {
       const stored: StoredEvent = {
         stream,
         revision: list.length,
@@ -77,6 +81,12 @@ export class MemoryEventStore extends EventStore implements SnapshotStore {
       };
       this.log.push(stored);
       list.push(stored);
+      const commandId = events[i]?.metadata.commandId;
+      if (typeof commandId === 'string') {
+        const same = byCommand.get(commandId);
+        if (same === undefined) byCommand.set(commandId, [stored]);
+        else same.push(stored);
+      }
       return stored.position;
     });
     this.streams.set(stream, list);
@@ -105,6 +115,12 @@ export class MemoryEventStore extends EventStore implements SnapshotStore {
     this.assertOpen();
     const list = this.streams.get(stream);
     return list ? list.length - 1 : null;
+  }
+
+  override async readCommand(stream: string, commandId: string): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    assertCommandId(commandId);
+    return (this.commands.get(stream)?.get(commandId) ?? []).map(toRecorded);
   }
 
   override async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

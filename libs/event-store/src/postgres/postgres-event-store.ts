@@ -16,7 +16,7 @@ import type {
 } from '../event-store.types';
 import { appendResultFor, type SerialisedAppend, serialiseAppend } from '../shared/append-validation';
 import { ChangeNotifier } from '../shared/change-notifier';
-import { assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
+import { assertCommandId, assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
 import type { EventRow } from '../shared/event-row';
 import { subscriptionOverReads } from '../shared/subscription-over-reads';
 import type { Snapshot, SnapshotStore } from '../snapshot-store.port';
@@ -247,6 +247,19 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
     return (rows[0] as { revision: number | null }).revision;
   }
 
+  /** From the index events_by_command (schema version 3). */
+  override async readCommand(stream: string, commandId: string): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    assertCommandId(commandId);
+    const rows = await this.query(
+      'read-command',
+      `SELECT ${COLUMNS} FROM ${this.schema}.events WHERE stream = $1 AND metadata->>'commandId' = $2
+       ORDER BY revision ASC`,
+      [stream, commandId],
+    );
+    return (rows as PostgresEventRow[]).map(toRecorded);
+  }
+
   override async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     this.assertOpen();
     return this.run(async () => this.readAllOn(await this.primary.locate(), options));
@@ -260,6 +273,23 @@ export class PostgresEventStore extends EventStore implements SnapshotStore {
     this.assertOpen();
     const guard = new CheckpointGuard(this.readsOnServer());
     await this.run(() => guard.readAll({ fromPosition: position, maxCount: 1 }));
+  }
+
+  /** Reads through a CheckpointGuard of their own, as a subscription's are. */
+  override catchUpReads(): Pick<EventStore, 'readAll' | 'readStream'> {
+    const guard = new CheckpointGuard(this.readsOnServer());
+    return {
+      readAll: async (options = {}) => {
+        this.assertOpen();
+        assertValidReadAllOptions(options);
+        return this.run(() => guard.readAll(options));
+      },
+      readStream: async (stream, options = {}) => {
+        this.assertOpen();
+        assertValidReadStreamOptions(options);
+        return this.run(() => guard.readStream(stream, options));
+      },
+    };
   }
 
   override subscribe(options: SubscribeOptions = {}): Observable<RecordedEvent> {

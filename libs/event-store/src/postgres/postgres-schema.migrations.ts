@@ -130,6 +130,14 @@ CREATE TABLE ${s}.timelines (
 );
 `,
   },
+  {
+    version: 3,
+    description: 'events_by_command: readCommand by index',
+    sql: (s) => `
+-- readCommand: a command's events by its id (what a retried command looks for), however long its stream.
+CREATE INDEX events_by_command ON ${s}.events (stream, (metadata->>'commandId'));
+`,
+  },
 ];
 
 /** The schema version this build needs (the last migration's). */

@@ -1,4 +1,5 @@
 import { Observable } from 'rxjs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { RecordedEvent } from '../event-store.types';
 import type { ChangeNotifier } from './change-notifier';
 
@@ -28,6 +29,7 @@ export interface CatchUpSource {
  * Catch-up then live, as ONE loop: read pages after the checkpoint until a short page, then sleep until the
  * notifier says something changed, and read again. Catch-up and live are the same read, so there is no switch-over
  * where an event could be missed or delivered twice; appends made during catch-up are simply read by a later page.
+ * Between full pages the event loop turns, so a catch-up holds it for one page at a time.
  */
 export function catchUpSubscription(
   source: CatchUpSource,
@@ -58,6 +60,10 @@ export function catchUpSubscription(
               if (!source.accept || source.accept(event)) subscriber.next(event);
             }
             if (page.length < pageSize || stopped) break;
+            // A full page: let the event loop turn before the next (a store whose reads settle at once, such as
+            // SQLite's, would otherwise hold it for the whole catch-up).
+            await nextTurn();
+            if (stopped) return;
           }
         }
       } catch (error) {

@@ -18,3 +18,9 @@ export function assertValidReadAllOptions(options: ReadAllOptions): void {
   assertCount('fromPosition', options.fromPosition, 0);
   assertCount('maxCount', options.maxCount, 0);
 }
+
+export function assertCommandId(commandId: string): void {
+  if (typeof commandId !== 'string' || commandId === '') {
+    throw new TypeError(`commandId must be a non-empty string, got ${String(commandId)}`);
+  }
+}

@@ -23,13 +23,13 @@ import {
   serialiseAppend,
 } from '../shared/append-validation';
 import { ChangeNotifier } from '../shared/change-notifier';
-import { assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
+import { assertCommandId, assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
 import type { EventRow } from '../shared/event-row';
 import { subscriptionOverReads } from '../shared/subscription-over-reads';
 import type { Snapshot, SnapshotStore } from '../snapshot-store.port';
 import { isBusy, isUniqueViolation, mapSqliteError } from './sqlite-error-mapping';
 import { GroupCommitQueue, type GroupOutcome } from './group-commit.queue';
-import { applySchema, type SqliteSynchronous } from './sqlite-schema';
+import { COMMAND_EVENTS, applySchema, type SqliteSynchronous } from './sqlite-schema';
 import { SqliteDurabilityCheck } from './sqlite-durability.check';
 import { SqliteSnapshotStore } from './sqlite-snapshot-store';
 import { SqliteWalCheckpointer } from './sqlite-wal.checkpointer';
@@ -113,6 +113,7 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
   private readonly selectBackwards: Database.Statement;
   private readonly selectMaxPosition: Database.Statement;
   private readonly selectStreamHeads: Database.Statement;
+  private readonly selectCommand: Database.Statement;
   private readonly readAllStatements = new Map<string, Database.Statement>();
   private readonly appends: GroupCommitQueue<SerialisedAppend, AppendResult>;
 
@@ -155,6 +156,7 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
     this.selectStreamHeads = this.db.prepare(
       `SELECT stream FROM events WHERE revision = 0 AND stream GLOB ? ORDER BY position ASC`,
     );
+    this.selectCommand = this.db.prepare(COMMAND_EVENTS(COLUMNS));
     this.snapshots = new SqliteSnapshotStore(this.db);
 
     // One append inside its group's transaction: nested, so it runs in a savepoint that only its own failure
@@ -238,6 +240,13 @@ export class SqliteEventStore extends EventStore implements SnapshotStore {
   override async streamRevision(stream: string): Promise<number | null> {
     this.assertOpen();
     return this.run(() => this.currentRevision(stream));
+  }
+
+  /** From the index events_by_command. */
+  override async readCommand(stream: string, commandId: string): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    assertCommandId(commandId);
+    return this.run(() => (this.selectCommand.all(stream, commandId) as EventRow[]).map(toRecorded));
   }
 
   override async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {

@@ -5,6 +5,16 @@ import type Database from 'better-sqlite3';
  * SQLite has a single writer and rows become visible only at commit, positions appear in commit order with no gap
  * a reader could skip past. UNIQUE(stream, revision) is the last line of defence against two writers.
  */
+/** The command id of a row, as the index events_by_command holds it (a query must spell it the same to use it). */
+const COMMAND_ID = `(CASE WHEN json_valid(metadata) THEN json_extract(metadata, '$.commandId') END)`;
+
+/**
+ * The rows of one command of one stream (`?` the stream, `?` the command id), through events_by_command: INDEXED BY,
+ * because on a small table the planner prefers (stream, revision), which reads the whole stream.
+ */
+export const COMMAND_EVENTS = (columns: string) =>
+  `SELECT ${columns} FROM events INDEXED BY events_by_command WHERE stream = ? AND ${COMMAND_ID} = ? ORDER BY revision`;
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
   position    INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -20,6 +30,9 @@ CREATE TABLE IF NOT EXISTS events (
 CREATE INDEX IF NOT EXISTS events_by_type ON events (type, position);
 -- listStreams: one small entry per stream (its first event) instead of a scan of the whole log.
 CREATE INDEX IF NOT EXISTS events_stream_heads ON events (stream) WHERE revision = 0;
+-- readCommand: a command's events by its id, however long its stream. The expression is NULL for metadata that is
+-- not JSON, so a damaged row can still be written, indexed and reported (json_extract alone would refuse it).
+CREATE INDEX IF NOT EXISTS events_by_command ON events (stream, ${COMMAND_ID});
 
 -- Snapshots are a cache (deleting them changes no answer), keyed by engine version. A rowid table with its key in
 -- an index of its own: a snapshot is tens of kilobytes, and a WITHOUT ROWID table keeps up to a kilobyte of every

@@ -10,7 +10,7 @@ import type { LoadedGame } from '../loading/loaded-game';
 import { gameEventAt } from '../loading/game-events.reader';
 import { snapshotDue } from '../loading/snapshot.policy';
 import { KeyedLock } from './keyed-lock';
-import { RecordedCommandFinder } from './recorded-command.finder';
+import { RecordedCommandFinder, commandOwner } from './recorded-command.finder';
 import { sameCommand, sameCreation } from './same-command';
 import type { GameEventLine } from '../recording/game-event-line';
 import { CHAIN_SECRET_FIELD, drawChainSecret } from '../recording/chain-secret';
@@ -121,12 +121,13 @@ export class GameCommandService {
   }
 
   /**
-   * The outcome a command recorded earlier under this id, answered again as it was (its own last revision); null
-   * when no command was recorded under it. The same id on a different command is refused: answering with
-   * another command's outcome would record nothing and claim success.
+   * The outcome a command of the same caller recorded earlier under this id, answered again as it was (its own last
+   * revision); null when that caller recorded none under it (another caller's command under the same id is not
+   * its business). The same id on a different command of the same caller is refused: answering with another
+   * command's outcome would record nothing and claim success. Without `command`: the organiser's set-up.
    */
   private async replay(gameId: string, commandId: string, command?: Command): Promise<CommandOutcome | null> {
-    const events = await this.recorded.find(gameId, commandId);
+    const events = await this.recorded.find(gameId, commandId, commandOwner(command?.data));
     const [first] = events ?? [];
     const last = events?.at(-1);
     if (events === null || first === undefined || last === undefined) return null;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type Observable, concatMap, filter, from, map, of } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { CheckpointAheadOfStoreError, EventStore, type RecordedEvent } from '@app/event-store';
 import type { Phase } from '@app/rules';
 import { GAME_STREAM_PREFIX, gameStream } from '../game-stream';
@@ -14,6 +14,7 @@ import { type ViewedEventLine, viewedOfTypes } from '../viewers/event-redactor';
 import { type ViewedState, viewState } from '../viewers/state-redactor';
 import { type Viewer, seesTheRecord } from '../viewers/viewer';
 import { type GameSummary, readGameSummaries } from './game-summaries';
+import { type CaughtUp, catchUpThenLive } from './catch-up-then-live';
 import { GlobalViewing } from './global-viewing';
 import { ViewerRedactors } from './viewer-redactors';
 import { lastRevisionOf } from '../loading/last-revision.query';
@@ -111,14 +112,15 @@ export class GameReads {
   /**
    * One game's events after `afterRevision` (exclusive; all when undefined), stored then live, as this viewer sees
    * them. The redactor is prepared first (a resume mid-turn reads that turn's earlier orders, to release them with
-   * the others); every event then goes through it, in order, and `types` filters what it shows.
+   * the others); every event then goes through it, in order, and `types` filters what it shows. A CaughtUp (the
+   * revision reached) comes between the stored events and the live ones.
    */
   async subscribe(
     viewer: Viewer,
     gameId: string,
     afterRevision: number | undefined,
     types?: string[],
-  ): Promise<Observable<ViewedEventLine>> {
+  ): Promise<Observable<ViewedEventLine | CaughtUp>> {
     const first = afterRevision === undefined ? 0 : afterRevision + 1;
     const last = await this.lastRevision(gameId);
     // A checkpoint past the game's end was never sent by this stream, or the store lost the events after `last`
@@ -128,19 +130,29 @@ export class GameReads {
     const wanted = wantedOf(types);
     const eventTypes = storeTypes(seesTheRecord(viewer), types);
     const stream = gameStream(gameId);
-    const events = this.store.subscribe({
-      stream,
-      fromRevision: next === 0 ? undefined : next - 1,
-      filter: eventTypes === undefined ? undefined : { eventTypes },
-    });
-    // Unfiltered, every revision arrives, so a missing one is seen; the store's type filter leaves gaps of its own.
-    const revisions = eventTypes === undefined ? new RevisionSequence(stream, { from: next }) : null;
-    return events.pipe(
-      map((event) => {
-        const viewed = redactor.view(revisions?.next(event) ?? storedGameEvent(event));
-        return event.revision < first ? null : viewedOfTypes(viewed, wanted);
-      }),
-      filter((viewed): viewed is ViewedEventLine => viewed !== null),
+    return catchUpThenLive<ViewedEventLine>(
+      () => {
+        const reads = this.store.catchUpReads();
+        // Unfiltered, every revision arrives, so a missing one is seen; the store's type filter leaves gaps of its own.
+        const revisions = eventTypes === undefined ? new RevisionSequence(stream, { from: next }) : null;
+        return {
+          readPage: (after, limit) =>
+            reads.readStream(stream, { from: after === undefined ? 0 : after + 1, maxCount: limit }),
+          live: (after) =>
+            this.store.subscribe({
+              stream,
+              fromRevision: after,
+              filter: eventTypes === undefined ? undefined : { eventTypes },
+            }),
+          checkpointOf: (event) => event.revision,
+          view: (event) => {
+            const viewed = redactor.view(revisions?.next(event) ?? storedGameEvent(event));
+            return event.revision < first ? null : viewedOfTypes(viewed, wanted);
+          },
+          floor: afterRevision,
+        };
+      },
+      next === 0 ? undefined : next - 1,
     );
   }
 
@@ -171,31 +183,37 @@ export class GameReads {
     return { events, lastPosition, more: read.length === limit };
   }
 
-  /** Every game's events (or one game's) after `afterPosition` (exclusive), stored then live, as this caller sees them. */
+  /**
+   * Every game's events (or one game's) after `afterPosition` (exclusive), stored then live, as this caller sees
+   * them; a CaughtUp (the position reached) between the stored and the live ones.
+   */
   subscribeGlobal(
     caller: Caller,
     afterPosition: number | undefined,
     gameId?: string,
     types?: string[],
-  ): Observable<GlobalEventLine> {
+  ): Observable<GlobalEventLine | CaughtUp> {
     const stream = gameId === undefined ? undefined : gameStream(gameId);
-    const viewing = new GlobalViewing(this.redactors, caller, wantedOf(types));
-    const events = this.store.subscribe({
-      fromPosition: afterPosition,
-      filter: {
-        streamPrefix: stream ?? GAME_STREAM_PREFIX,
-        eventTypes: storeTypes(callerSeesTheRecord(caller), types),
-      },
-    });
-    return events.pipe(
-      filter((event) => inStream(event, stream)),
-      concatMap((event) => {
-        const prepared = viewing.viewingFor(event);
-        if (!(prepared instanceof Promise)) return of(viewing.view(event, prepared));
-        return from(prepared.then((ready) => viewing.view(event, ready)));
-      }),
-      filter((line): line is GlobalEventLine => line !== null),
-    );
+    const filter = {
+      streamPrefix: stream ?? GAME_STREAM_PREFIX,
+      eventTypes: storeTypes(callerSeesTheRecord(caller), types),
+    };
+    return catchUpThenLive<GlobalEventLine>(() => {
+      const reads = this.store.catchUpReads();
+      const viewing = new GlobalViewing(this.redactors, caller, wantedOf(types));
+      return {
+        readPage: (after, limit) => reads.readAll({ fromPosition: after, maxCount: limit, filter }),
+        live: (after) => this.store.subscribe({ fromPosition: after, filter }),
+        checkpointOf: (event) => event.position,
+        view: (event) => {
+          if (!inStream(event, stream)) return null;
+          const prepared = viewing.viewingFor(event);
+          if (!(prepared instanceof Promise)) return viewing.view(event, prepared);
+          return prepared.then((ready) => viewing.view(event, ready));
+        },
+        floor: afterPosition,
+      };
+    }, afterPosition);
   }
 
   /** Where each game stands, from its last event. */

@@ -1,3 +1,4 @@
+export { type CaughtUp, catchUpThenLive, isCaughtUp } from './catch-up-then-live';
 export * from './game-reads.service';
 export * from './game-summaries';
 export * from './viewer-redactors';

@@ -7,6 +7,11 @@ export function describeMana(pool: Partial<ManaPool>): string {
   return parts.length > 0 ? parts.join(', ') : 'no mana';
 }
 
+/** ` (pool: …)`, where the line shows the pool (a viewer sees only its own, see EventRedactor). */
+function poolOf(data: { pool?: ManaPool }): string {
+  return data.pool === undefined ? '' : ` (pool: ${describeMana(data.pool)})`;
+}
+
 /** `minion b-archer` → `b-archer`: in a sentence about a target, the id reads better without its kind. */
 export function describeTarget(ref: EntityRef): string {
   return 'minion' in ref ? ref.minion : describeRef(ref);
@@ -138,7 +143,7 @@ const DESCRIBERS: Describers = {
     `${source(d.by)} triggers on ${describeTarget(d.subject)}: ${describeAction(d.action)}`,
   SpellExpired: (d) => `${d.spell} (${d.activeSpellId}) on ${describeTarget(d.host)} expires`,
   CardsDrawn: (d) => `${d.player} draws ${drawn(d)} (${d.handSize} in hand)`,
-  ManaGenerated: (d) => `${d.player} generates ${describeMana(d.mana)} (pool: ${describeMana(d.pool)})`,
+  ManaGenerated: (d) => `${d.player} generates ${describeMana(d.mana)}${poolOf(d)}`,
   OrdersPhaseStarted: (d) => `orders phase of turn ${d.turn} opens`,
   SpellTargeted: (d) =>
     `${d.player} targets ${d.spell} on ${describeTarget(d.target)} (${d.orderId}, cost: ${describeMana(d.cost)})`,
@@ -222,7 +227,7 @@ const DESCRIBERS: Describers = {
       `(now ${d.hpAfter}/${d.maxHpAfter} HP, armor ${d.armorAfter}/${d.maxArmorAfter})`
     );
   },
-  ManaGained: (d) => `${d.player} gains ${describeMana(d.mana)} (pool: ${describeMana(d.pool)})`,
+  ManaGained: (d) => `${d.player} gains ${describeMana(d.mana)}${poolOf(d)}`,
   MinionCreated: (d) =>
     `${d.minion.id} (${d.owner} ${d.minion.kind}${d.minion.class ? ` ${d.minion.class}` : ''}, ` +
     `${d.minion.hp}/${d.minion.maxHp} HP, armor ${d.minion.armor}/${d.minion.maxArmor}) joins group ${d.groupId}`,

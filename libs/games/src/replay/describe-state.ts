@@ -51,7 +51,10 @@ export function describeState(state: GameState): string[] {
     const p = state.players[player];
     const graveyard = p.graveyard.length > 0 ? p.graveyard.join(', ') : 'empty';
     if (player === 'neutral' && p.graveyard.length === 0 && p.activeSpells.length === 0) continue;
-    const mana = player === 'neutral' ? '' : `mana: ${describeMana(p.mana)}; hand: ${p.hand.length}; `;
+    // A state as another viewer sees it (`replay --as`) has no pool for the other side.
+    const pool = (p as Partial<Pick<typeof p, 'mana'>>).mana;
+    const shown = pool === undefined ? 'not shown' : describeMana(pool);
+    const mana = player === 'neutral' ? '' : `mana: ${shown}; hand: ${p.hand.length}; `;
     lines.push(`  ${player.padEnd(7)} ${mana}graveyard: ${graveyard}`);
   }
 

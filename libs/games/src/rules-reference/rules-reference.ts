@@ -440,7 +440,10 @@ export const RULES_REFERENCE: readonly RuleEntry[] = [
     title: 'Orders are secret until both confirm',
     statement:
       'Nothing executes before both players have confirmed; until execution starts, neither sees the other’s orders.',
-    sources: [BOOK, SPELLS],
+    sources: [BOOK, SPELLS, PROJECT],
+    assumption:
+      'a player gives and cancels at most 256 orders a turn, counted together, so that nobody can grow a game ' +
+      'without end by ordering and cancelling (orderChangesPerTurn)',
   },
   {
     id: 'T3',

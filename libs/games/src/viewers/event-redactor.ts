@@ -43,7 +43,8 @@ export function redactorMustStartAtOrdersPhase(phaseBefore: Phase): boolean {
  *   is never released: it would tell which card is still in that player's hand;
  * - a non-visible spell is seen only by its owner: its orders, execution and activation are `Redacted`, its order
  *   id is left out of the phase's order list, and the effects it triggers name no source;
- * - nobody but the organiser sees the seed, or the other side's hand and deck;
+ * - nobody but the organiser sees the seed, or the other side's hand and deck, or its mana pool (what it generates
+ *   and gains, yes: the pool would tell what went on its non-visible spells and hidden orders);
  * - the hash chain is the organiser's: others get no hashes in events, and never the chain secret that keys it
  *   (a receipt's hash tells nothing only while the secret is unknown, see chain-secret.ts).
  *
@@ -87,6 +88,12 @@ export class EventRedactor {
       case 'CardsDrawn':
         if (this.own(event.data.player)) return event;
         return { ...event, data: { ...event.data, cards: [], cardCount: event.data.cards.length } };
+      // A player's pool is its own: what went on non-visible spells (S9), and on orders still hidden (T2), would
+      // show in it. The others see what it generates and gains.
+      case 'ManaGenerated':
+      case 'ManaGained':
+        if (this.own(event.data.player)) return event;
+        return { ...event, data: { player: event.data.player, mana: event.data.mana } };
       case 'StatsModified':
         return event.data.activeSpellId !== null && this.hiddenSpells.has(event.data.activeSpellId)
           ? { ...event, data: { ...event.data, activeSpellId: null } }

@@ -1,5 +1,5 @@
 import type { GameState, Order } from '@app/rules';
-import { addPools, hostSpells, orderAt, removeOne, spellAt } from '@app/rules';
+import { hostSpells, orderAt, removeOne, spellAt } from '@app/rules';
 import type { Viewer } from './viewer';
 import { isViewersOwn } from './viewer';
 import { releasedTurnAt } from './event-redactor';
@@ -9,9 +9,10 @@ export type ViewedState = Record<string, unknown>;
 
 /**
  * The same viewer rules as EventRedactor, applied to a state (live or time-travelled): no seed; the other side's
- * hand and deck only as counts; during the orders phase, the other side's orders are not there — their mana and
- * cards are shown as before those orders, so nothing about them can be inferred; non-visible spells only for
- * their owner; only the spell definitions the viewer has seen; and no id counters.
+ * hand and deck only as counts, and not its mana pool; during the orders phase, the other side's orders are not
+ * there — their cards are shown as before those orders, so nothing about them can be inferred; non-visible spells only for
+ * their owner; only the spell definitions the viewer has seen; and no id counters, nor the other side's count of
+ * orders changed this turn.
  */
 export function viewState(state: GameState, viewer: Viewer): ViewedState {
   if (viewer.role === 'organiser') return state as unknown as ViewedState;
@@ -29,9 +30,8 @@ export function viewState(state: GameState, viewer: Viewer): ViewedState {
     delete view.orders[order.id];
     view.orderIds = view.orderIds.filter((id) => id !== order.id);
     if (!ordersHidden) continue;
-    // Before execution the order is undone in the view: its card back in hand, its mana back in the pool.
+    // Before execution the order is undone in the view: its card back in hand (the pool is not shown at all).
     const player = view.players[order.player];
-    if (order.kind === 'cast') player.mana = addPools(player.mana, order.cost);
     if (order.kind !== 'attack') player.hand.push(order.spell);
     if (order.kind === 'discard') player.discardedThisTurn = false;
   }
@@ -52,7 +52,9 @@ export function viewState(state: GameState, viewer: Viewer): ViewedState {
       for (const key of [...player.hand, ...player.deck, ...player.castOnce]) known.add(key);
       players[colour] = player;
     } else {
-      const { hand, deck, ...rest } = player;
+      // How many orders the other side gave and cancelled this turn would count its hidden ones, and its mana
+      // pool would tell what went on them and on its non-visible spells.
+      const { hand, deck, mana: _mana, ordersChangedThisTurn: _changed, ...rest } = player;
       // A once-per-game spell that is non-visible must not show through the record of its cast either.
       const castOnce = rest.castOnce.filter((key) => state.spells[key]?.visible);
       players[colour] = { ...rest, castOnce, hand: [], deck: [], handSize: hand.length, deckSize: deck.length };

@@ -8,11 +8,15 @@ function addOrder(state: GameState, order: Order): void {
   state.orders[order.id] = order;
   state.orderIds.push(order.id);
   noteOrderGiven(state, order);
+  state.players[order.player].ordersChangedThisTurn += 1;
 }
 
 function removeOrder(state: GameState, orderId: string): void {
   const order = state.orders[orderId];
-  if (order !== undefined) noteOrderWithdrawn(state, order);
+  if (order !== undefined) {
+    noteOrderWithdrawn(state, order);
+    state.players[order.player].ordersChangedThisTurn += 1;
+  }
   delete state.orders[orderId];
   state.orderIds = state.orderIds.filter((id) => id !== orderId);
 }

@@ -18,6 +18,7 @@ function startTurn(state: GameState, turn: number): void {
   for (const player of PLAYERS) {
     state.players[player].confirmed = false;
     state.players[player].discardedThisTurn = false;
+    state.players[player].ordersChangedThisTurn = 0;
   }
 }
 

@@ -136,6 +136,8 @@ export interface PlayerState {
   castOnce: string[];
   /** S12. */
   discardedThisTurn: boolean;
+  /** T2 [A]: orders given and cancelled this turn, bounded by RULES_OPTIONS.orderChangesPerTurn. */
+  ordersChangedThisTurn: number;
   /** T2. */
   confirmed: boolean;
 }

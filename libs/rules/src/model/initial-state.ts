@@ -16,6 +16,7 @@ export function emptyPlayer(id: Player): PlayerState {
     activeSpells: [],
     castOnce: [],
     discardedThisTurn: false,
+    ordersChangedThisTurn: 0,
     confirmed: false,
   };
 }

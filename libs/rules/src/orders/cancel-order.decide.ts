@@ -4,11 +4,12 @@ import type { EngineContext } from '../engine/engine-context';
 import { emptyPool } from '../model/mana';
 import { lookup } from '../model/state-queries';
 import { RULES_OPTIONS } from '../rules-options';
-import { requireEntityId, requireOrdersPhase } from './order-guards';
+import { requireEntityId, requireOrderChangeLeft, requireOrdersPhase } from './order-guards';
 
 /** S3: an order may be changed or cancelled until its player confirms; a cancelled cast is refunded (S4 [A]). */
 export function cancelOrder(ctx: EngineContext, data: CommandDataMap['CancelOrder']): void {
   const player = requireOrdersPhase(ctx.state, data.player);
+  requireOrderChangeLeft(ctx.state, player);
   requireEntityId(data.orderId, 'orderId');
   const order = lookup(ctx.state.orders, data.orderId);
   // Another player's order is reported as missing: orders are secret until execution (T2).

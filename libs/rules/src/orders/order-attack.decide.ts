@@ -4,7 +4,7 @@ import type { EngineContext } from '../engine/engine-context';
 import type { GameState, Minion } from '../model/game-state';
 import { attackOrdersOf, attacksOrderedBy, groupOf, isAlive, lookup } from '../model/state-queries';
 import { RULES_OPTIONS } from '../rules-options';
-import { requireEntityId, requireOrdersPhase } from './order-guards';
+import { requireEntityId, requireOrderChangeLeft, requireOrdersPhase } from './order-guards';
 
 /** T3 [A]: a minion of a group inside a spell is off the board: it neither attacks nor is attacked. */
 function requireOnBoard(state: GameState, minion: Minion, field: 'attacker' | 'victim'): void {
@@ -17,6 +17,7 @@ function requireOnBoard(state: GameState, minion: Minion, field: 'attacker' | 'v
 export function orderAttack(ctx: EngineContext, data: CommandDataMap['OrderAttack']): void {
   const state = ctx.state;
   const player = requireOrdersPhase(state, data.player);
+  requireOrderChangeLeft(state, player);
   requireEntityId(data.attackerId, 'attacker');
   requireEntityId(data.victimId, 'victim');
   const attacker = lookup(state.minions, data.attackerId);

@@ -3,6 +3,7 @@ import type { EntityRef, GameState } from '../model/game-state';
 import type { Colour } from '../model/players';
 import { isColour } from '../model/players';
 import { ENTITY_ID_RULE, SETUP_ID_RULE, isEntityId, isSetupId } from '../model/ids';
+import { RULES_OPTIONS } from '../rules-options';
 
 export function requireGame(state: GameState): string {
   if (state.gameId === null) reject('not-found', null, 'no game has been created on this stream');
@@ -30,6 +31,18 @@ export function requireOrdersPhase(state: GameState, player: unknown): Colour {
     reject('phase', 'T2', `${colour} has already confirmed the orders of turn ${state.turn}`, 'player');
   }
   return colour;
+}
+
+/** T2 [A]: a player gives and cancels at most RULES_OPTIONS.orderChangesPerTurn orders a turn, together. */
+export function requireOrderChangeLeft(state: GameState, player: Colour): void {
+  const bound = RULES_OPTIONS.orderChangesPerTurn;
+  if (state.players[player].ordersChangedThisTurn >= bound) {
+    reject(
+      'rule',
+      'T2',
+      `${player} has given and cancelled ${bound} orders this turn, the most a turn allows [A: orderChangesPerTurn]`,
+    );
+  }
 }
 
 /** A spell key, as a set-up names it (ids.ts). */

@@ -7,7 +7,7 @@ import { activeSpellsOn, groupsOnSquare, lookup, ordersGiven } from '../model/st
 import { isCumulative, isInstant } from '../model/spell-definition';
 import type { SpellDefinition } from '../model/spell-definition';
 import type { GameState } from '../model/game-state';
-import { requireEntityRef, requireOrdersPhase, requireSpellKey } from './order-guards';
+import { requireEntityRef, requireOrderChangeLeft, requireOrdersPhase, requireSpellKey } from './order-guards';
 import { checkTargetRule } from './target-rule';
 
 /**
@@ -26,6 +26,7 @@ function mayBeTargetedTwice(state: GameState, spell: SpellDefinition): boolean {
 export function targetSpell(ctx: EngineContext, data: CommandDataMap['TargetSpell']): void {
   const state = ctx.state;
   const player = requireOrdersPhase(state, data.player);
+  requireOrderChangeLeft(state, player);
   requireSpellKey(data.spell, 'spell');
   requireEntityRef(data.target, 'target');
   // The hand is checked first, and an unknown key gets the same answer: whether a spell exists in this game

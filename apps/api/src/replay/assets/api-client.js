@@ -39,6 +39,8 @@ export class ApiClient {
   }
 
   /**
+   * A door of the service, with the view the page shows when it is one of the game's (each of them takes `?as=`);
+   * the rules reference is nobody's view.
    * @template T
    * @param {string} path
    * @param {Record<string, string | number | undefined>} [query]
@@ -47,7 +49,7 @@ export class ApiClient {
   async get(path, query = {}) {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-    if (this.view !== undefined) params.set('as', this.view);
+    if (this.view !== undefined && path.startsWith(`${this.base}/`)) params.set('as', this.view);
     const search = params.toString();
     /** @type {Record<string, string>} */
     const headers = { Accept: 'application/json' };

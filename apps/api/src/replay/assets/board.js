@@ -231,7 +231,9 @@ export class Board {
               ),
             ]
           : kept.get(`graveyard-empty:${colour}`, '', () => document.createTextNode('empty'));
-        const facts = [describeMana(player.mana), describeHand(player), cards(player.deckSize ?? player.deck.length)];
+        // The other side's pool is not this viewer's to see (only what it generates, in the events).
+        const mana = player.mana === undefined ? 'mana not shown' : describeMana(player.mana);
+        const facts = [mana, describeHand(player), cards(player.deckSize ?? player.deck.length)];
         return container(
           `player:${colour}`,
           'section',

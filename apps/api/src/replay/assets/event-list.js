@@ -185,6 +185,9 @@ export class EventList {
    * @param {number} revision
    */
   scrollTo(revision) {
+    // The list as long as the events first: a live event's row lies past the old end, where the browser would
+    // stop the scroll short of it.
+    this.fitHeight();
     const top = revision * ROW_HEIGHT;
     const view = this.list.clientHeight;
     const offset = this.offset;

@@ -10,7 +10,7 @@
 
 /**
  * A player as a viewer sees it: the other side's hand and deck as their sizes only.
- * @typedef {import('@app/rules').PlayerState & { handSize?: number; deckSize?: number }} ShownPlayer
+ * @typedef {Omit<import('@app/rules').PlayerState, 'mana'> & { mana?: import('@app/rules').ManaPool; handSize?: number; deckSize?: number }} ShownPlayer
  */
 
 /**

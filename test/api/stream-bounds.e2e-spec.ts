@@ -1,0 +1,293 @@
+/**
+ * Issue #24, item 2: event streams cannot take the memory or the event loop. Clients that never read hold no more
+ * than the streams' budget (SSE_MAX_BUFFERED_BYTES): the one furthest behind is told where to resume and closed, and
+ * resuming there misses nothing; a stream past SSE_MAX_CLIENTS, or while the bytes are spent, gets 503 with
+ * Retry-After; the memory goes back to its idle level once the clients leave. Catch-ups read in bounded pages and
+ * let the event loop turn, so none holds it for 50 ms or more, measured as test/api/body-bounds.e2e-spec.ts does (the
+ * main thread's own time on a CPU, the least of a few attempts). Before: 200 clients that did not read took the
+ * service from 158 MB to 1.6 GB, and one catch-up on a store of 38,000 events held the event loop for seconds.
+ */
+import * as http from 'node:http';
+import * as path from 'node:path';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import { EventStore } from '@app/event-store';
+import { GAME_STREAM_PREFIX } from '@app/games';
+import { appendManyGames } from '../support/many-games.store';
+import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from './support/api-test-app';
+import { leastOf, longestHold, mainThreadMs } from './support/event-loop-stall';
+import { SseClient } from './support/sse-client';
+import { StreamBudget } from '../../apps/api/src/streams/stream-budget';
+
+const MAX_CLIENTS = 6;
+const MAX_BUFFERED = 6 * 1024 * 1024;
+/** The issue's bound: no catch-up holds the event loop this long. */
+const MAX_HOLD_MS = 50;
+
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
+/** What this process's memory holds after a full garbage collection: its heap, and the buffers outside it. */
+function memoryInUse(): number {
+  collectGarbage();
+  collectGarbage();
+  const { heapUsed, external, arrayBuffers } = process.memoryUsage();
+  return heapUsed + external + arrayBuffers;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A client that only counts what arrives (so that its own work is small next to the server's), and can stop
+ * reading: opened `paused`, it leaves every byte the server sends in the sockets and the server's buffers.
+ */
+class CountingClient {
+  ids = 0;
+  lastId: string | undefined;
+  /** Whether the stream has said `caught-up`. */
+  caughtUp = false;
+  text = '';
+  ended = false;
+  readonly done: Promise<void>;
+  private response: http.IncomingMessage | undefined;
+  private carry = '';
+
+  private request!: http.ClientRequest;
+  private finished!: () => void;
+
+  private constructor() {
+    this.done = new Promise<void>((resolve) => (this.finished = resolve));
+  }
+
+  /** Opens `url`; resolves with the status and the client (reading unless `paused`). */
+  static open(url: string, paused = false, keepText = false): Promise<{ status: number; client: CountingClient }> {
+    const client = new CountingClient();
+    return new Promise((resolve, reject) => {
+      client.request = http.get(url, { headers: { Accept: 'text/event-stream' } }, (response) => {
+        client.response = response;
+        response.setEncoding('utf8');
+        if (paused) response.pause();
+        response.on('data', (chunk: string) => client.receive(chunk, keepText));
+        response.on('end', () => {
+          client.ended = true;
+          client.finished();
+        });
+        response.on('close', client.finished);
+        resolve({ status: response.statusCode ?? 0, client });
+      });
+      client.request.on('error', (error) => {
+        client.finished();
+        reject(error);
+      });
+    });
+  }
+
+  resume(): void {
+    this.response?.resume();
+  }
+
+  close(): void {
+    this.request.destroy();
+  }
+
+  private receive(chunk: string, keepText: boolean): void {
+    if (keepText) this.text += chunk;
+    const text = this.carry + chunk;
+    if (text.includes('event: caught-up')) this.caughtUp = true;
+    let at = text.indexOf('\nid: ');
+    while (at >= 0) {
+      this.ids += 1;
+      const end = text.indexOf('\n', at + 5);
+      if (end > 0) this.lastId = text.slice(at + 5, end);
+      at = text.indexOf('\nid: ', at + 5);
+    }
+    this.carry = text.slice(-5);
+  }
+}
+
+describe('event streams are bounded in memory and in how long they hold the event loop (e2e, SQLite)', () => {
+  const dir = makeTempDir();
+  let api: ApiTestApp;
+  let budget: StreamBudget;
+  let storedEvents = 0;
+  let lastPosition = 0;
+  const clients: CountingClient[] = [];
+
+  const open = async (paused: boolean, route = '/events/stream', keepText = false) => {
+    const opened = await CountingClient.open(`${api.url}${route}`, paused, keepText);
+    clients.push(opened.client);
+    return opened;
+  };
+  const closeAll = async () => {
+    for (const client of clients.splice(0)) client.close();
+    const deadline = Date.now() + 10_000;
+    while (budget.usage.clients > 0 && Date.now() < deadline) await sleep(20);
+    expect(budget.usage).toEqual({ clients: 0, bufferedBytes: 0, fallingBehind: 0 });
+  };
+
+  beforeAll(async () => {
+    api = await startApi(path.join(dir, 'sanctum.db'), {
+      gcScheduler: false,
+      sseMaxClients: MAX_CLIENTS,
+      sseMaxBufferedBytes: MAX_BUFFERED,
+    });
+    const store = api.app.get(EventStore);
+    storedEvents = (await appendManyGames(store, { games: 30, turns: 15 })).events;
+    for await (const page of store.readAllPages({ filter: { streamPrefix: GAME_STREAM_PREFIX }, pageSize: 5000 })) {
+      lastPosition = page.at(-1)?.position ?? lastPosition;
+    }
+    budget = api.app.get(StreamBudget);
+  });
+
+  afterEach(async () => {
+    await closeAll();
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    removeTempDir(dir);
+  });
+
+  it('a stream past SSE_MAX_CLIENTS gets 503 with Retry-After; a client leaving makes room', async () => {
+    const opened = [];
+    for (let i = 0; i < MAX_CLIENTS; i += 1) opened.push(await open(false, '/events/stream?types=GameCreated'));
+    expect(opened.map((o) => o.status)).toEqual(Array(MAX_CLIENTS).fill(200));
+    const refused = await fetch(`${api.url}/events/stream`);
+    expect(refused.status).toBe(503);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/SSE_MAX_CLIENTS/);
+    const gameStream = await fetch(`${api.url}/games/many-0/events/stream`);
+    expect(gameStream.status).toBe(503);
+    await gameStream.body?.cancel();
+
+    opened[0]!.client.close();
+    const deadline = Date.now() + 5000;
+    while (budget.usage.clients >= MAX_CLIENTS && Date.now() < deadline) await sleep(20);
+    const again = await open(false, '/events/stream?types=GameCreated');
+    expect(again.status).toBe(200);
+  });
+
+  it('clients that do not read hold no more than the budget: the furthest behind is told where to resume, and closed', async () => {
+    // Four clients that read nothing, each catching up the whole store (far more than the budget in frames).
+    const stalled = [];
+    for (let i = 0; i < 4; i += 1) stalled.push((await open(true, '/events/stream', true)).client);
+    let most = 0;
+    let refused: Response | undefined;
+    const deadline = Date.now() + 30_000;
+    while (refused === undefined && Date.now() < deadline) {
+      const usage = budget.usage;
+      most = Math.max(most, usage.bufferedBytes);
+      // The budget spent: a new stream is refused, and the streams furthest behind are falling behind.
+      if (usage.bufferedBytes >= MAX_BUFFERED && usage.fallingBehind > 0) {
+        const answer = await fetch(`${api.url}/events/stream`);
+        await answer.body?.cancel();
+        if (answer.status === 503) refused = answer;
+      }
+      await sleep(5);
+    }
+    expect(refused?.status).toBe(503);
+    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+    for (const client of stalled) client.resume();
+
+    // Each either fell behind (its last event says where to resume, then the end) or was kept and caught up.
+    await Promise.all(
+      stalled.map(async (client) => {
+        const until = Date.now() + 60_000;
+        while (!client.ended && !client.text.includes('event: caught-up') && Date.now() < until) await sleep(20);
+      }),
+    );
+    const fell = stalled.filter((client) => client.ended);
+    expect(fell.length).toBeGreaterThan(0);
+    expect(fell.length).toBeLessThan(stalled.length);
+    // What the streams kept held stayed within the budget; those falling behind held theirs at most a grace longer.
+    expect(most).toBeLessThan(MAX_BUFFERED + fell.length * 4 * 1024 * 1024 + 64 * 1024);
+    for (const client of stalled.filter((c) => !c.ended)) expect(Number(client.lastId)).toBe(lastPosition);
+
+    const frames = fell[0]!.text.trimEnd().split('\n\n');
+    const told = /^event: fell-behind\nid: (\d+)\ndata: \{"resumeAfter":(\d+)\}$/.exec(frames.at(-1) as string);
+    expect(told).not.toBeNull();
+    const resumeAfter = Number(told![2]);
+    expect(told![1]).toBe(told![2]);
+    // Where to resume is right after the last event it was sent.
+    expect(/^id: (\d+)$/m.exec(frames.at(-2) as string)?.[1]).toBe(String(resumeAfter));
+
+    // Resuming there gives exactly the rest: nothing was lost in between.
+    await closeAll();
+    const resumed = await SseClient.open(`${api.url}/events/stream`, { 'Last-Event-ID': String(resumeAfter) });
+    try {
+      await resumed.waitFor(() => resumed.caughtUp !== undefined, 60_000);
+      const rest = await api.app.get(EventStore).readAll({ fromPosition: resumeAfter });
+      expect(resumed.ids).toEqual(rest.map((event) => event.position));
+    } finally {
+      resumed.close();
+    }
+  });
+
+  it('memory returns to its idle level once the clients leave', async () => {
+    // Idle, after one full catch-up (the code paths warm, the caches as full as they get).
+    const warm = await open(false);
+    await waitForIds(warm.client, storedEvents);
+    await closeAll();
+    const idle = memoryInUse();
+
+    for (let round = 0; round < 2; round += 1) {
+      const stalled = [];
+      for (let i = 0; i < 3; i += 1) stalled.push(await open(true));
+      for (let i = 0; i < 2; i += 1) stalled.push(await open(true, `/games/many-${i}/events/stream`));
+      await sleep(1500);
+      expect(budget.usage.clients).toBeGreaterThan(0);
+      await closeAll();
+    }
+    expect(memoryInUse() - idle).toBeLessThan(8 * 1024 * 1024);
+  });
+
+  async function waitForCaughtUp(client: CountingClient): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (!client.caughtUp && Date.now() < deadline) await sleep(10);
+    expect(client.caughtUp).toBe(true);
+  }
+
+  async function waitForIds(client: CountingClient, count: number): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    while (client.ids < count && Date.now() < deadline) await sleep(20);
+    expect(client.ids).toBeGreaterThanOrEqual(count);
+  }
+
+  it('catch-ups hold the event loop for less than 50 ms at a time, several at once, and /health/live answers meanwhile', async () => {
+    const idleHealth = await leastOf(5, async () => {
+      const started = mainThreadMs();
+      await fetch(`${api.url}/health/live`).then((response) => response.text());
+      return mainThreadMs() - started;
+    });
+    let slowestHealth = Number.POSITIVE_INFINITY;
+    const held = await leastOf(3, async () => {
+      let done = false;
+      let slowest = 0;
+      const probe = (async () => {
+        while (!done) {
+          const started = mainThreadMs();
+          await fetch(`${api.url}/health/live`).then((response) => response.text());
+          slowest = Math.max(slowest, mainThreadMs() - started);
+          await sleep(5);
+        }
+      })();
+      const { heldMs } = await longestHold(async () => {
+        // The last third of the store, three public streams and the organiser's at once, and a game's stream from
+        // its middle (its viewer prepared from a state mid-game).
+        const from = lastPosition - Math.floor(storedEvents / 3);
+        const readers = [];
+        for (let i = 0; i < 3; i += 1) readers.push((await open(false, `/events/stream?from=${from}`)).client);
+        readers.push((await open(false, `/events/stream?from=${from}&token=${api.organiserToken}`)).client);
+        readers.push((await open(false, '/games/many-3/events/stream?from=400')).client);
+        await Promise.all(readers.map((reader) => waitForCaughtUp(reader)));
+      });
+      done = true;
+      await probe;
+      await closeAll();
+      slowestHealth = Math.min(slowestHealth, slowest);
+      return heldMs;
+    });
+    expect(held).toBeLessThan(MAX_HOLD_MS);
+    expect(slowestHealth).toBeLessThan(idleHealth + 100);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Issue #24, item 4: the replay page in every view, and following a game live. As the organiser, "show as: red"
+ * or "public" left the timeline empty (the page asked `/timeline?as=red`, which answered 400); and while the page
+ * followed a live game, the event list did not scroll to the live selection (the list was scrolled before it had
+ * grown, so the browser stopped short of the new row).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
+import { countOf, playScenario, readEvents, readScenario, waitForEvents } from '../api/support/scenario.http-player';
+
+const CHROMIUM = '/usr/bin/chromium';
+const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
+const EXAMPLE = path.join(__dirname, '../../examples/bolt-and-blade.scenario.json');
+
+const describeInBrowser = HAS_CHROMIUM
+  ? describe
+  : (name: string, body: () => void) => describe.skip(`${name} (skipped: ${CHROMIUM} is absent)`, body);
+
+describeInBrowser('replay page: every view, and a game followed live (e2e, SQLite, Chromium)', () => {
+  const dir = makeTempDir();
+  let api: ApiTestApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    api = await startApi(path.join(dir, 'sanctum.db'));
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+    removeTempDir(dir);
+  });
+
+  /** A page of the browser that fails the test on any script error or refused request of the page's own. */
+  async function openPage(gameId: string, token?: string): Promise<{ page: Page; problems: string[] }> {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.setDefaultTimeout(15_000);
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    await page.goto(`${api.url}/replay/${gameId}${token === undefined ? '' : `#token=${encodeURIComponent(token)}`}`);
+    return { page, problems };
+  }
+
+  const boardAt = (page: Page, revision: number) =>
+    page.locator(`[data-testid="board"][data-revision="${revision}"]:not([aria-busy])`).waitFor();
+
+  it('switches the organiser through every view: timeline, board, events and receipts drawn in each', async () => {
+    await playScenario(api, readScenario(EXAMPLE), 'viewed');
+    const events = await readEvents(api, 'viewed');
+    const last = events.length - 1;
+    const turns = new Set(events.map((event) => event.metadata.turn).filter((turn) => Number(turn) > 0));
+    const { page, problems } = await openPage('viewed', api.organiserToken);
+    try {
+      for (const view of ['red', 'blue', 'public', 'organiser'] as const) {
+        if ((await page.getByTestId('viewer-mode').getAttribute('data-mode')) !== view) {
+          await page.getByTestId('view-switch').selectOption(view);
+        }
+        await page.locator(`[data-testid="viewer-mode"][data-mode="${view}"]`).waitFor();
+        // The board and the event list at the last revision, as this view sees it.
+        await boardAt(page, last);
+        await page.locator(`[data-testid="event-${last}"]:not(.loading)`).waitFor();
+        // The timeline: a marker for every turn, and the phases painted.
+        for (const turn of turns) await page.getByTestId(`marker-turn-${String(turn)}`).waitFor();
+        await page.getByTestId('marker-t1-combat').waitFor();
+        // The receipts this view may see (a player its own and the public ones; the public the organiser's).
+        await page.getByTestId('receipts-panel').locator('summary').click();
+        await page.locator('[data-testid="receipts"] li[data-testid^="receipt-"]').first().waitFor();
+        const shown = await page.locator('[data-testid="receipts"] li[data-testid^="receipt-"]').count();
+        const route = `/games/viewed/receipts${view === 'organiser' ? '' : `?as=${view}`}`;
+        const expected = (await api.organiser.get(route).expect(200)).body as { receipts: unknown[] };
+        expect([view, shown]).toEqual([view, expected.receipts.length]);
+        expect(await page.getByTestId('receipts-status').textContent()).not.toContain('Cannot');
+        expect([view, problems]).toEqual([view, []]);
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('follows a game live for several turns: the selection, the list scrolled to it, the board and the timeline', async () => {
+    const scenario = readScenario(EXAMPLE);
+    const live = await playScenario(api, { ...scenario, turns: [] }, 'followed');
+    const { page, problems } = await openPage('followed', api.organiserToken);
+    try {
+      let last = (await readEvents(api, 'followed')).length - 1;
+      await boardAt(page, last);
+      for (let turn = 1; turn <= 4; turn += 1) {
+        for (const colour of ['red', 'blue'] as const) {
+          await api.as(live[colour]).post('/games/followed/confirm').send({ player: colour }).expect(200);
+        }
+        const events = await waitForEvents(api, 'followed', (lines) => countOf(lines, 'GarbageCollected') >= turn);
+        last = events.length - 1;
+        // The page moved its selection to the newest event and drew the board there …
+        await boardAt(page, last);
+        expect(await page.getByTestId('revision').textContent()).toBe(String(last));
+        expect(await page.getByTestId('revision-slider').getAttribute('max')).toBe(String(last));
+        // … with the newest row in view of the list, selected …
+        const row = page.locator(`[data-testid="event-${last}"].selected`);
+        await row.waitFor();
+        const [list, shown] = await Promise.all([page.getByTestId('event-list').boundingBox(), row.boundingBox()]);
+        expect(shown!.y).toBeGreaterThanOrEqual(list!.y);
+        expect(shown!.y + shown!.height).toBeLessThanOrEqual(list!.y + list!.height);
+        // … and the timeline grown by the turn.
+        await page.getByTestId(`marker-turn-${turn}`).waitFor();
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
