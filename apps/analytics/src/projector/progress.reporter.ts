@@ -39,6 +39,7 @@ export class ProgressReporter {
   private readonly timer: NodeJS.Timeout | undefined;
   private previous: { events: number; at: number };
   private reporting = false;
+  private stopped = false;
 
   constructor(
     private readonly source: AnalyticsSource,
@@ -55,7 +56,9 @@ export class ProgressReporter {
     }
   }
 
+  /** No line after this, not even one whose head request is on its way (the database may close next). */
   stop(): void {
+    this.stopped = true;
     clearInterval(this.timer);
   }
 
@@ -65,6 +68,7 @@ export class ProgressReporter {
     this.reporting = true;
     try {
       const head = await this.source.headEvents().catch(() => undefined);
+      if (this.stopped) return;
       const now = performance.now();
       const progress = this.database.progress();
       const rate = ((progress.events - this.previous.events) * 1000) / Math.max(1, now - this.previous.at);
