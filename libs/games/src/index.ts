@@ -31,3 +31,4 @@ export * from './reads';
 export * from './secrets/service-secrets.file';
 export * from './tournament-log';
 export * from './rules-reference/rules-reference';
+export * from './game-end';

@@ -39,6 +39,13 @@ export const RULES_OPTIONS = {
   commandEventBudget: 1000,
   /** T3 [A]: attack orders a player may give in one turn (with one attack per minion, a grown board is bounded too). */
   attackOrdersPerTurn: 64,
+  /**
+   * [A] At a set-up's turn limit the game ends and these decide, in order, who won: the side whose living minions
+   * have more HP in total, then the side with more living minions; equal on both, a draw.
+   */
+  turnLimitTieBreak: ['hp', 'minions'] as const,
+  /** [A] The longest reason the organiser may give for an adjudicated result, in characters. */
+  adjudicationReasonLength: 500,
   /** Event schema version written in every event's metadata. */
   schemaVersion: 1,
 } as const;

@@ -14,6 +14,7 @@ import { type ViewedState, viewState } from '../viewers/state-redactor';
 import { type Viewer, seesTheRecord } from '../viewers/viewer';
 import { type GameSummary, readGameSummaries } from './game-summaries';
 import { GlobalViewing } from './global-viewing';
+import { type GameFacts, GameFactsReader } from './game-facts';
 import { ViewerRedactors } from './viewer-redactors';
 import { lastRevisionOf } from '../loading/last-revision.query';
 
@@ -63,12 +64,16 @@ export interface GlobalEventsPage {
  */
 @Injectable()
 export class GameReads {
+  private readonly facts: GameFactsReader;
+
   constructor(
     private readonly store: EventStore,
     private readonly games: GameRepository,
     private readonly timeTravel: TimeTravelService,
     private readonly redactors: ViewerRedactors,
-  ) {}
+  ) {
+    this.facts = new GameFactsReader(store);
+  }
 
   /** Throws GameNotFoundError for a game that does not exist; returns its last revision. */
   async lastRevision(gameId: string): Promise<number> {
@@ -194,9 +199,14 @@ export class GameReads {
     );
   }
 
-  /** Where each game stands, from its last event. */
+  /** Where each game stands, from its last events, with its first event's facts. */
   summaries(): Promise<GameSummary[]> {
-    return readGameSummaries(this.store);
+    return readGameSummaries(this.store, this.facts);
+  }
+
+  /** What a game's first event says of it for everybody (name, houses, turn limit, fork provenance). */
+  gameFacts(gameId: string): Promise<GameFacts | null> {
+    return this.facts.of(gameId);
   }
 
   /** Resolves if the store could commit durably now; rejects saying why not (readiness, see EventStore.checkReady). */

@@ -1,3 +1,4 @@
 export * from './game-reads.service';
 export * from './game-summaries';
 export * from './viewer-redactors';
+export * from './game-facts';

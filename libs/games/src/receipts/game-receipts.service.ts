@@ -18,6 +18,9 @@ import { signStatement } from './signed-statement';
 import type { PublishedKeys } from './signing-key';
 import { storedEventAt } from '../loading/stored-event-at';
 import { lastRevisionOf } from '../loading/last-revision.query';
+import { gameResultAt } from '../game-end/game-result-at';
+import { GameEndWatch } from '../game-end/game-end.watch';
+import type { GameResult } from '@app/rules';
 
 const PAGE_SIZE = 1000;
 
@@ -36,18 +39,23 @@ export interface ReceiptPage {
 /** How many games' "is the chain keyed?" answers are kept (revision 0 never changes). */
 const KEYED_ANSWERS = 10_000;
 
-/** The receipt of a recorded command, from its first event (the command's id) and its last (revision and hash). */
+/**
+ * The receipt of a recorded command, from its first event (the command's id) and its last (revision and hash), with
+ * the game's result when it had ended by then [A].
+ */
 export function receiptOfCommand(
   keys: ReceiptKeyRing,
   gameId: string,
   first: GameEventLine,
   last: GameEventLine,
+  result: GameResult | null = null,
 ): Receipt {
   return signStatement(keys, {
     gameId,
     revision: last.revision,
     hash: String(last.metadata.hash),
     commandId: String(first.metadata.commandId),
+    ...(result === null ? {} : { result }),
   });
 }
 
@@ -78,7 +86,7 @@ export class GameReceipts {
     const last = outcome.events.at(-1);
     // Every handled command records at least one event.
     if (first === undefined || last === undefined || !(await this.chainIsKeyed(outcome.gameId))) return undefined;
-    return this.receiptOf(outcome.gameId, first, last);
+    return this.receiptOf(outcome.gameId, first, last, await gameResultAt(this.store, outcome.gameId, last.revision));
   }
 
   /** Whether the game's first event records a chain secret (the games created since receipts exist all do). */
@@ -92,8 +100,8 @@ export class GameReceipts {
     return keyed;
   }
 
-  receiptOf(gameId: string, first: GameEventLine, last: GameEventLine): Receipt {
-    return receiptOfCommand(this.keys, gameId, first, last);
+  receiptOf(gameId: string, first: GameEventLine, last: GameEventLine, result: GameResult | null = null): Receipt {
+    return receiptOfCommand(this.keys, gameId, first, last, result);
   }
 
   /** The receipts of every recorded command this viewer may see (receiptVisibleTo), in revision order. */
@@ -114,14 +122,16 @@ export class GameReceipts {
     const receipts: Receipt[] = [];
     // From the event before `from`: a command that began before it is another page's, and this tells which.
     const start = Math.max(0, from - 1);
-    for await (const { first, last: end } of commandSpans(this.events(gameId, start, last))) {
+    // The game's end, once the read has passed it: the receipts from there on say how it ended [A].
+    const ending = new GameEndWatch(await gameResultAt(this.store, gameId, start), start);
+    for await (const { first, last: end } of commandSpans(ending.watch(this.events(gameId, start, last)))) {
       if (first.revision < from) continue;
       if (query.commandId !== undefined && first.metadata.commandId !== query.commandId) continue;
       if (!receiptVisibleTo(viewer, first)) continue;
       const lastOfPage = receipts.at(-1);
       if (receipts.length === query.limit && lastOfPage !== undefined)
         return { receipts, next: lastOfPage.revision + 1 };
-      receipts.push(this.receiptOf(gameId, first, end));
+      receipts.push(this.receiptOf(gameId, first, end, ending.resultAt(end.revision)));
     }
     return { receipts, next: null };
   }
@@ -131,7 +141,13 @@ export class GameReceipts {
     const last = await lastRevisionOf(this.store, gameId);
     if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId))) throw new UnkeyedChainError(gameId);
     const event = await storedEventAt(this.store, gameStream(gameId), last);
-    return signStatement(this.keys, { gameId, revision: event.revision, hash: String(event.metadata.hash) });
+    const result = await gameResultAt(this.store, gameId, last);
+    return signStatement(this.keys, {
+      gameId,
+      revision: event.revision,
+      hash: String(event.metadata.hash),
+      ...(result === null ? {} : { result }),
+    });
   }
 
   publishedKeys(): PublishedKeys {

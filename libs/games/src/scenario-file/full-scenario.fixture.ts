@@ -2,13 +2,15 @@ import type { Scenario } from '@app/rules';
 
 /**
  * A valid scenario that uses every part of the format (spells with effects and triggers, traits, structures,
- * squares, active spells, every kind of order), for the DTO specs to break one piece at a time.
+ * squares, active spells, every kind of order, a turn limit and a ruled result), for the DTO specs to break one piece
+ * at a time.
  */
 export function fullScenario(): Scenario {
   return {
     name: 'every part of the format',
     seed: 3,
     initiative: 'red',
+    turnLimit: 9,
     spells: {
       bolt: {
         key: 'bolt',
@@ -111,6 +113,7 @@ export function fullScenario(): Scenario {
         },
       },
       { orders: {} },
+      { orders: {}, result: { winner: null, reason: 'both players agreed to a draw' } },
     ],
   };
 }

@@ -1,9 +1,9 @@
 import { IsIn, IsInt, IsNotEmpty, Max, Min, ValidateIf } from 'class-validator';
 import { COLOURS, SETUP_LIMITS } from '@app/rules';
-import { Text } from './bounded.decorators';
+import { Amount, Text } from './bounded.decorators';
 import type { Colour } from '@app/rules';
 import { BoardDto } from './board.dto';
-import { NestedMap, NestedObject, Required } from './field.decorators';
+import { NestedMap, NestedObject, Optional, Required } from './field.decorators';
 import { PlayersDto } from './players.dto';
 import { SpellDefinitionDto } from './spell-definition.dto';
 
@@ -30,6 +30,11 @@ export class GameSetupDto {
   @IsIn(COLOURS)
   @Required()
   initiative!: Colour;
+
+  /** [A] The game's last turn: at its end the game ends, and the tie-break names the winner. */
+  @Amount(1)
+  @Optional()
+  turnLimit?: number;
 
   /** Every spell the file uses, by key (spells the built-in catalog holds may be left out). */
   @NestedMap(() => SpellDefinitionDto)

@@ -43,6 +43,7 @@ function gameCreated(state: GameState, data: EventDataMap['GameCreated']): void 
   state.name = data.name;
   state.seed = data.seed;
   state.initiative = data.initiative;
+  state.turnLimit = data.turnLimit ?? null;
   state.spells = asIdRecord(data.spells);
   for (const colour of ['red', 'blue'] as const) {
     const setup = data.players[colour];

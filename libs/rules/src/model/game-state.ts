@@ -1,3 +1,4 @@
+import type { GameResult } from './game-result';
 import type { ManaPool, House } from './mana';
 import type { Colour, Player } from './players';
 import type { AttackSpec, MinionKind, SpellDefinition, StructureKind, Trigger } from './spell-definition';
@@ -165,4 +166,8 @@ export interface GameState {
   counters: { entity: number };
   /** The turn whose garbage collection is scheduled and not yet carried out. */
   pendingCollection: number | null;
+  /** [A] The set-up's last turn: at its end the game ends by the tie-break (null: no limit). */
+  turnLimit: number | null;
+  /** [A] How the game ended (GameEnded), or null while it goes on. */
+  result: GameResult | null;
 }

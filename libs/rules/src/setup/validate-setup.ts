@@ -294,6 +294,7 @@ export function validateSetup(setup: GameSetup, spells: Record<string, SpellDefi
   wholeNumber(setup.seed, 'seed', 0, SETUP_LIMITS.seed);
   oneOf(setup.initiative, COLOURS, 'initiative', 'B1');
   if (setup.name !== undefined) text(setup.name, 'name');
+  if (setup.turnLimit !== undefined) wholeNumber(setup.turnLimit, 'turnLimit', 1);
   const keys = Object.keys(spells);
   if (keys.length > SETUP_LIMITS.spells) invalid('spells', `a game uses at most ${SETUP_LIMITS.spells} spells`);
   for (const key of keys) checkSpell(key, spells[key]);
