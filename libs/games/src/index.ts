@@ -32,3 +32,5 @@ export * from './secrets/service-secrets.file';
 export * from './tournament-log';
 export * from './rules-reference/rules-reference';
 export * from './game-end';
+export * from './review';
+export * from './notes';

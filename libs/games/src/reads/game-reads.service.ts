@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type Observable, concatMap, filter, from, map, of } from 'rxjs';
 import { EventStore, type RecordedEvent } from '@app/event-store';
-import type { Phase } from '@app/rules';
+import type { GameResult, Phase } from '@app/rules';
+import { gameResultAt } from '../game-end/game-result-at';
 import { GAME_STREAM_PREFIX, gameStream } from '../game-stream';
 import { GameRepository } from '../loading/game-repository';
 import type { LoadedGame } from '../loading/loaded-game';
@@ -15,10 +16,11 @@ import { type Viewer, seesTheRecord } from '../viewers/viewer';
 import { type GameSummary, readGameSummaries } from './game-summaries';
 import { GlobalViewing } from './global-viewing';
 import { type GameFacts, GameFactsReader } from './game-facts';
+import { type EventFilter, viewedMatching } from './event-filter';
 import { ViewerRedactors } from './viewer-redactors';
 import { lastRevisionOf } from '../loading/last-revision.query';
 
-export interface GameEventsRange {
+export interface GameEventsRange extends EventFilter {
   from?: number;
   to?: number;
   types?: string[];
@@ -89,7 +91,8 @@ export class GameReads {
    * many and where the next page starts. A page costs what it reads, wherever it starts.
    */
   async events(viewer: Viewer, gameId: string, range: GameEventsRange, limit?: number): Promise<ViewedEventPage> {
-    const { from = 0, to, types } = range;
+    const { from = 0, to, types, minion, player, rule } = range;
+    const filter: EventFilter = { minion, player, rule };
     const last = await this.lastRevision(gameId);
     const end = Math.min(to ?? last, last);
     if (from > end) return { events: [], next: null };
@@ -103,7 +106,8 @@ export class GameReads {
     })) {
       for (const event of page) {
         const viewed = viewedOfTypes(redactor.view(storedGameEvent(event)), wanted);
-        if (viewed !== null) events.push(viewed);
+        const found = viewed === null ? null : viewedMatching(viewed, filter);
+        if (found !== null) events.push(found);
       }
     }
     return { events, next: stop < end ? stop + 1 : null };
@@ -202,6 +206,11 @@ export class GameReads {
   /** Where each game stands, from its last events, with its first event's facts. */
   summaries(): Promise<GameSummary[]> {
     return readGameSummaries(this.store, this.facts);
+  }
+
+  /** The game's result at a revision (null while it goes on): public, like the GameEnded that records it. */
+  resultAt(gameId: string, revision: number): Promise<GameResult | null> {
+    return gameResultAt(this.store, gameId, revision);
   }
 
   /** What a game's first event says of it for everybody (name, houses, turn limit, fork provenance). */

@@ -14,6 +14,7 @@ import { ReceiptKeyRing } from './receipt-key-ring';
 import { RECEIPT_KEYS } from './receipt-keys.token';
 import { receiptVisibleTo } from './receipt-visibility';
 import { commandSpans } from './recorded-command.spans';
+import { type ReceiptCommand, commandInWords } from './command-words';
 import { signStatement } from './signed-statement';
 import type { PublishedKeys } from './signing-key';
 import { storedEventAt } from '../loading/stored-event-at';
@@ -33,6 +34,8 @@ export interface ReceiptPageQuery {
 
 export interface ReceiptPage {
   receipts: Receipt[];
+  /** Which command each receipt covers, in words, and its first event (one per receipt, in the same order). */
+  commands: ReceiptCommand[];
   /** The `from` of the next page; null when none of this view's receipts is left after this one. */
   next: number | null;
 }
@@ -117,9 +120,11 @@ export class GameReceipts {
    */
   async page(gameId: string, viewer: Viewer, query: ReceiptPageQuery): Promise<ReceiptPage> {
     const last = await lastRevisionOf(this.store, gameId);
-    if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId))) return { receipts: [], next: null };
+    if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId)))
+      return { receipts: [], commands: [], next: null };
     const from = query.from ?? 0;
     const receipts: Receipt[] = [];
+    const commands: ReceiptCommand[] = [];
     // From the event before `from`: a command that began before it is another page's, and this tells which.
     const start = Math.max(0, from - 1);
     // The game's end, once the read has passed it: the receipts from there on say how it ended [A].
@@ -130,10 +135,11 @@ export class GameReceipts {
       if (!receiptVisibleTo(viewer, first)) continue;
       const lastOfPage = receipts.at(-1);
       if (receipts.length === query.limit && lastOfPage !== undefined)
-        return { receipts, next: lastOfPage.revision + 1 };
+        return { receipts, commands, next: lastOfPage.revision + 1 };
       receipts.push(this.receiptOf(gameId, first, end, ending.resultAt(end.revision)));
+      commands.push(commandInWords(first, end));
     }
-    return { receipts, next: null };
+    return { receipts, commands, next: null };
   }
 
   /** The game's latest revision and its chain hash, signed; UnkeyedChainError for anyone but the organiser of an unkeyed game. */

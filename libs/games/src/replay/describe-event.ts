@@ -125,6 +125,12 @@ function endWords(d: EventDataMap['GameEnded']): string {
   }
 }
 
+/** Why a spell squandered or an attack fizzled, in words (`the target is dead`). */
+export function reasonInWords(type: 'SpellSquandered' | 'AttackFizzled', reason: string): string {
+  const words: Record<string, string> = type === 'SpellSquandered' ? SQUANDER_WORDS : FIZZLE_WORDS;
+  return words[reason] ?? reason;
+}
+
 type Describers = { [K in EventType]: (data: EventDataMap[K]) => string };
 
 /**
