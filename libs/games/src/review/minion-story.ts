@@ -18,7 +18,7 @@ export interface MinionDeath {
   category: string;
   /** `b-archer is killed in turn 1: red's bolt (order.9) dealt 3 damage (3 → 0 HP)`. */
   sentence: string;
-  /** From the first cause (the order, when the viewer may see it) to the death. */
+  /** The chain of causes in revision order: the order (when the viewer may see it) first, the death last. */
   because: StoryEntry[];
 }
 
@@ -156,7 +156,8 @@ export class MinionStoryBuilder {
       turn,
       category: String(data.category),
       sentence: `${describeEvent(event)} in turn ${turn}: ${causeOf(chain)}${blow}`,
-      because: chain.map(entryOf),
+      // In the order things happened: the order given, the confirmations, its execution… the death.
+      because: chain.sort((a, b) => a.revision - b.revision).map(entryOf),
     };
   }
 }
