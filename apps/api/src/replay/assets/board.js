@@ -355,7 +355,7 @@ export class Board {
    * @param {number} columns
    */
   picture(element, columns) {
-    const template = `auto repeat(${columns}, minmax(3rem, auto))`;
+    const template = `auto repeat(${columns}, auto)`;
     if (element.style.gridTemplateColumns !== template) element.style.gridTemplateColumns = template;
     return element;
   }
