@@ -141,7 +141,7 @@ describe('following a game: moves, standings, a minion’s story, notes (e2e, SQ
         [2, false],
         [3, true],
       ]);
-      expect(points[1]?.revision).toBe(revisionOf('TurnEnded', (event) => event.metadata.turn === 1));
+      expect(points[1]?.revision).toBe(revisionOf('GarbageCollectionScheduled', (event) => event.metadata.turn === 1));
       for (const point of points) {
         const { state } = (await api.as().get(`/games/${GAME}/state?at=${point.revision}`).expect(200)).body;
         for (const colour of ['red', 'blue'] as const) {

@@ -16,7 +16,9 @@ class StandingsPointDto {
   @ApiProperty({ description: 'The turn (0: right after the set-up).' })
   turn!: number;
 
-  @ApiProperty({ description: 'The revision the point is taken at (a turn’s TurnEnded, or the last one).' })
+  @ApiProperty({
+    description: 'The revision the point is taken at (a turn’s GarbageCollectionScheduled, or the last one).',
+  })
   revision!: number;
 
   @ApiProperty({ description: 'A turn under way: the point moves on with the game.' })

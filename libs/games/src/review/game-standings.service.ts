@@ -66,13 +66,16 @@ interface PointAt {
 }
 
 /**
- * The revisions the points are taken at: the set-up, then each turn's end (its TurnEnded; every `every`th turn of a
- * long game, and always the last), then now when the game is in a turn that has not ended.
+ * The revisions the points are taken at: the set-up, then each turn's end (every `every`th turn of a long game, and
+ * always the last), then now when the game is in a turn that has not ended. A turn's end is its
+ * GarbageCollectionScheduled, the last event of the command that executed the turn: where the command service saves
+ * a snapshot (snapshot.policy.ts), so a point costs a snapshot's load, not a fold; nothing of the board changes from
+ * the TurnEnded to it.
  */
 function pointsAt(segments: readonly TimelineSegment[], last: number): { every: number; points: PointAt[] } {
   const ends: PointAt[] = [];
   for (const segment of segments) {
-    if (segment.phase === 'endOfTurn') ends.push({ turn: segment.turn, revision: segment.from, now: false });
+    if (segment.phase === 'garbageCollection') ends.push({ turn: segment.turn, revision: segment.from, now: false });
   }
   const every = Math.max(1, Math.ceil(ends.length / STANDINGS_MOST_POINTS));
   const points: PointAt[] = [{ turn: 0, revision: 0, now: false }];
@@ -80,12 +83,9 @@ function pointsAt(segments: readonly TimelineSegment[], last: number): { every: 
     if (end.turn % every === 0 || i === ends.length - 1) points.push(end);
   });
   const current = segments.at(-1);
-  if (
-    current !== undefined &&
-    current.turn > 0 &&
-    current.phase !== 'endOfTurn' &&
-    current.phase !== 'garbageCollection'
-  ) {
+  // A game rests at a turn's end only in its collection (the turn's TurnEnded and GarbageCollectionScheduled are one
+  // command's events).
+  if (current !== undefined && current.turn > 0 && current.phase !== 'garbageCollection') {
     points.push({ turn: current.turn, revision: last, now: true });
   }
   return { every, points };

@@ -33,6 +33,9 @@ import { ShareLink, settleSharedView } from './share-link.js';
 /** @typedef {import('./types.js').EventLine} EventLine */
 /** @typedef {import('./types.js').ShownState} ShownState */
 
+/** How long after the first board the move list, the standings and the notes are read. */
+const FOLLOW_AFTER_MS = 400;
+
 /** States kept, by revision: stepping back and forth over a stretch needs no new request. */
 const STATE_CACHE_SIZE = 400;
 
@@ -300,7 +303,9 @@ function showBoard(revision, state) {
   board.show(revision, state, whenText({ metadata: { turn: state.turn, phase: state.phase } }));
   const event = pages.get(revision);
   board.highlight(event === undefined || event.type === 'GameCreated' ? null : event.data);
-  if (!followStarted) setTimeout(startFollowing, 0);
+  // The board comes first: the panels that follow the game start reading a moment after it is drawn, so that a
+  // step taken at once is answered before them.
+  if (!followStarted) setTimeout(startFollowing, FOLLOW_AFTER_MS);
 }
 
 /**
