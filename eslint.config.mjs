@@ -45,6 +45,9 @@ export default tseslint.config(
           'HTMLElement',
           'HTMLInputElement',
           'Element',
+          'FormData',
+          'navigator',
+          'Option',
         ].map((name) => [name, 'readonly']),
       ),
     },
@@ -70,7 +73,7 @@ export default tseslint.config(
   {
     // A game's events are read through one reader and folded through one fold (libs/games/src/loading/game-events.*),
     // which check each event at the store boundary. The audit reads the raw pages on purpose (it reports damage
-    // event by event and reads on), and the tournament log reads a stream of its own.
+    // event by event and reads on), and the tournament log and a game's notes read streams of their own.
     files: ['apps/**/*.ts', 'libs/games/**/*.ts'],
     ignores: [
       '**/*.spec.ts',
@@ -79,6 +82,7 @@ export default tseslint.config(
       'libs/games/src/loading/game-events.fold.ts',
       'libs/games/src/audit/stored-game.audit.ts',
       'libs/games/src/tournament-log/tournament-log.service.ts',
+      'libs/games/src/notes/game-notes.service.ts',
     ],
     rules: {
       'no-restricted-syntax': [

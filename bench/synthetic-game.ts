@@ -81,7 +81,16 @@ export interface WorkloadSize {
 /** The benchmarks' big board: 16 groups of 8 minions a side, 12 attack orders and up to 5 casts a side a turn. */
 export const BIG_BOARD: Omit<WorkloadSize, 'turns'> = { groupsPerSide: 16, minionsPerGroup: 8, attacksPerSide: 12 };
 
-/** A big board: each side's group i faces the other side's group i on square Si, so every minion can fight. */
+/**
+ * Square i of the board: grid ids (`A1`, `B1`…, rows of √n columns), so that the replay page draws the board as a
+ * picture of the board, as it does for a set-up whose squares are on a grid.
+ */
+export function squareOf(i: number, squares: number): string {
+  const columns = Math.ceil(Math.sqrt(squares));
+  return `${String.fromCharCode(65 + (i % columns))}${Math.floor(i / columns) + 1}`;
+}
+
+/** A big board: each side's group i faces the other side's group i on square i, so every minion can fight. */
 export function syntheticSetup(size: WorkloadSize, seed: number): GameSetup {
   const random = seededRandom(seed);
   const cards = size.deckSize ?? size.turns * 5 + 5;
@@ -104,7 +113,7 @@ export function syntheticSetup(size: WorkloadSize, seed: number): GameSetup {
         Array.from({ length: size.groupsPerSide }, (_, g) => ({
           id: `${colour}-g${g}`,
           owner: colour,
-          square: `S${g}`,
+          square: squareOf(g, size.groupsPerSide),
           minions: Array.from({ length: size.minionsPerGroup }, (_, m) =>
             minion(`${colour}-g${g}-m${m}`, random, size.hp),
           ),
@@ -141,7 +150,7 @@ export function* turnCommands(
 ): Generator<Command> {
   let n = 0;
   const id = () => `t${turn}-c${n++}`;
-  const squares = Array.from({ length: size.groupsPerSide }, (_, g) => `S${g}`);
+  const squares = Array.from({ length: size.groupsPerSide }, (_, g) => squareOf(g, size.groupsPerSide));
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)];
   for (const colour of COLOURS) {
     const enemy = colour === 'red' ? 'blue' : 'red';

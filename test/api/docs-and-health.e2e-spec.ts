@@ -59,6 +59,13 @@ describe('OpenAPI document and health (e2e, SQLite)', () => {
         'GET /log/checkpoint',
         'GET /log/tlog-proof',
         'GET /log/tlog-consistency',
+        'POST /games/{id}/resign',
+        'POST /games/{id}/result',
+        'GET /games/{id}/moves',
+        'GET /games/{id}/standings',
+        'GET /games/{id}/why',
+        'POST /games/{id}/notes',
+        'GET /games/{id}/notes',
       ].sort(),
     );
     // Issue #5: a bearer scheme, declared on every endpoint but health (the 401/403 answers are documented too).

@@ -27,7 +27,11 @@ describe('the service’s front door: GET /, the rules reference (e2e, SQLite)',
     const page = await api.as().get('/').set('Accept', 'text/html,application/xhtml+xml').expect(200);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.text).toContain('<a href="/replay/first-game">first-game</a>');
-    expect(page.text).toMatch(/revision \d+, turn 2 \(orders\)/);
+    // Who plays, the turn, live or ended, the result (issue #27).
+    expect(page.text).toContain('<td>red (war) against blue (life)</td><td>2 <small>(orders)</small></td>');
+    expect(page.text).toContain(
+      '<td data-testid="status-first-game">live</td><td data-testid="result-first-game"></td>',
+    );
     expect(page.text).toContain('href="/rules"');
     const json = await api.as().get('/').set('Accept', 'application/json').expect(200);
     expect(json.body).toMatchObject({

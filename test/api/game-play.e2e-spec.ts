@@ -79,9 +79,21 @@ describe('a whole game through HTTP (e2e, SQLite)', () => {
   });
 
   it('lists the game, standing in the orders phase of turn 3', async () => {
-    // Public: no token needed, and nothing but where each game stands.
+    // Public: no token needed, and nothing but where each game stands, who plays, and how it ended (issue #27).
     const response = await api.as().get('/games').expect(200);
-    expect(response.body.games).toEqual([{ gameId: GAME_ID, revision: events.length - 1, turn: 3, phase: 'orders' }]);
+    expect(response.body.games).toEqual([
+      {
+        gameId: GAME_ID,
+        revision: events.length - 1,
+        turn: 3,
+        phase: 'orders',
+        name: 'bolt and blade',
+        players: { red: { house: 'war' }, blue: { house: 'life' } },
+        turnLimit: null,
+        status: 'live',
+        result: null,
+      },
+    ]);
   });
 
   it('answers orders with their id, cancels them, and tells which confirmation executed the turn', async () => {

@@ -116,6 +116,44 @@ describe('viewers: the access matrix of every endpoint (e2e, SQLite)', () => {
         { none: 401, forged: 401, organiser: 201, red: 403, blue: 403, otherRed: 403 },
       ],
       [
+        'GET /games/:id/moves',
+        async (client) => (await client.get('/games/game/moves?turn=1')).status,
+        { none: 200, forged: 401, organiser: 200, red: 200, blue: 200, otherRed: 403 },
+      ],
+      [
+        'GET /games/:id/standings',
+        async (client) => (await client.get('/games/game/standings')).status,
+        { none: 200, forged: 401, organiser: 200, red: 200, blue: 200, otherRed: 403 },
+      ],
+      [
+        'GET /games/:id/why?minion=',
+        async (client) => (await client.get('/games/game/why?minion=r-sword')).status,
+        { none: 200, forged: 401, organiser: 200, red: 200, blue: 200, otherRed: 403 },
+      ],
+      [
+        'GET /games/:id/notes',
+        async (client) => (await client.get('/games/game/notes')).status,
+        { none: 200, forged: 401, organiser: 200, red: 200, blue: 200, otherRed: 403 },
+      ],
+      [
+        'POST /games/:id/notes',
+        async (client) =>
+          (await client.post('/games/game/notes').send({ revision: 1, text: 'x', visibleTo: [] })).status,
+        { none: 401, forged: 401, organiser: 201, red: 403, blue: 403, otherRed: 403 },
+      ],
+      [
+        // Refused for all: a ruling by anyone but the organiser; the organiser's own is not sent (it would end the game).
+        'POST /games/:id/result (a body the organiser would see refused)',
+        async (client) => (await client.post('/games/game/result').send({ winner: 'purple', reason: 'x' })).status,
+        { none: 401, forged: 401, organiser: 400, red: 403, blue: 403, otherRed: 403 },
+      ],
+      [
+        // A body no player may send: who may call is decided before the body is looked at (the game goes on).
+        'POST /games/:id/resign (a body every player would see refused)',
+        async (client) => (await client.post('/games/game/resign').send({ player: 'purple' })).status,
+        { none: 401, forged: 401, organiser: 403, red: 400, blue: 400, otherRed: 403 },
+      ],
+      [
         'GET /health (public: tokens are not looked at)',
         async (client) => (await client.get('/health')).status,
         { none: 200, forged: 200, organiser: 200, red: 200, blue: 200, otherRed: 200 },

@@ -184,9 +184,116 @@ describe('viewers: redacted reads at every revision (e2e, SQLite)', () => {
   it('GET /games lists where each game stands, and nothing of its content, to anyone', async () => {
     for (const viewer of VIEWERS) {
       const { body, text } = await read(viewer, '/games');
-      expect(body).toEqual({ games: [{ gameId: GAME_ID, revision: last, turn: 2, phase: 'orders' }] });
+      expect(body).toEqual({
+        games: [
+          {
+            gameId: GAME_ID,
+            revision: last,
+            turn: 2,
+            phase: 'orders',
+            name: 'secrets',
+            players: { red: { house: 'war' }, blue: { house: 'life' } },
+            turnLimit: null,
+            status: 'live',
+            result: null,
+          },
+        ],
+      });
       expect(leaks(text, game.markers, viewer, -1)).toEqual([]);
     }
+  });
+
+  describe('the doors that follow a game (issue #27)', () => {
+    /** The game's set-up minions, as the organiser's GameCreated lists them. */
+    const minionIds = () =>
+      (game.events[0]?.data as { board: { groups: { minions: { id: string }[] }[] } }).board.groups.flatMap((group) =>
+        group.minions.map((minion) => minion.id),
+      );
+
+    it('the move list, who is ahead, minions’ stories, receipts in words and filtered events show nothing hidden', async () => {
+      const doors = [
+        `/games/${GAME_ID}/moves?turns=20`,
+        `/games/${GAME_ID}/standings`,
+        `/games/${GAME_ID}/receipts?describe=true`,
+        `/games/${GAME_ID}/events?player=red`,
+        `/games/${GAME_ID}/events?player=blue`,
+        `/games/${GAME_ID}/events?rule=S3`,
+        ...minionIds().map((id) => `/games/${GAME_ID}/events?minion=${id}`),
+        ...minionIds().map((id) => `/games/${GAME_ID}/why?minion=${id}`),
+      ];
+      const problems: string[] = [];
+      for (const viewer of VIEWERS) {
+        for (const door of doors) {
+          const { text } = await read(viewer, door);
+          problems.push(...leaks(text, game.markers, viewer, last).map((name) => `${viewer} ${door}: ${name}`));
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+
+    it('the move list of each viewer says what its events say: the other side’s pending order is a hidden line', async () => {
+      const lines = async (viewer: ViewerName) =>
+        (
+          (await read(viewer, `/games/${GAME_ID}/moves?turn=2`)).body as {
+            turns: { lines: { kind: string; player: string | null }[] }[];
+          }
+        ).turns[0]?.lines
+          .filter((line) => ['cast', 'attack', 'discard', 'hidden'].includes(line.kind))
+          .map((line) => `${line.kind}:${line.player}`);
+      expect(await lines('organiser')).toEqual(['attack:blue', 'attack:red']);
+      expect(await lines('red')).toEqual(['hidden:null', 'attack:red']);
+      expect(await lines('blue')).toEqual(['attack:blue', 'hidden:null']);
+      expect(await lines('spectator')).toEqual(['hidden:null', 'hidden:null']);
+    });
+
+    it('a judge’s notes: each viewer reads exactly those meant for it, and no other door shows any note', async () => {
+      const notes = [
+        { text: 'judge-note-for-red-only', visibleTo: ['red'], readers: ['organiser', 'red'] },
+        { text: 'judge-note-for-blue-only', visibleTo: ['blue'], readers: ['organiser', 'blue'] },
+        { text: 'judge-note-for-both-players', visibleTo: ['red', 'blue'], readers: ['organiser', 'red', 'blue'] },
+        { text: 'judge-note-for-everybody', visibleTo: ['public'], readers: [...VIEWERS] },
+        { text: 'judge-note-for-the-organiser', visibleTo: [], readers: ['organiser'] },
+      ];
+      for (const [i, note] of notes.entries()) {
+        await clients.organiser
+          .post(`/games/${GAME_ID}/notes`)
+          .send({ revision: i, text: note.text, visibleTo: note.visibleTo })
+          .expect(201);
+      }
+      const doors = [
+        `/games/${GAME_ID}/events`,
+        `/games/${GAME_ID}/state`,
+        `/games/${GAME_ID}/timeline`,
+        `/games/${GAME_ID}/moves?turns=20`,
+        `/games/${GAME_ID}/standings`,
+        `/games/${GAME_ID}/receipts?describe=true`,
+        `/games/${GAME_ID}/head`,
+        `/games/${GAME_ID}/why?minion=r-sword`,
+        '/games',
+        '/events?format=ndjson&limit=1000',
+      ];
+      for (const viewer of VIEWERS) {
+        const { body, text } = await read(viewer, `/games/${GAME_ID}/notes`);
+        const readable = (body as { notes: { text: string }[] }).notes.map((note) => note.text);
+        expect([viewer, readable]).toEqual([
+          viewer,
+          notes.filter((note) => note.readers.includes(viewer)).map((n) => n.text),
+        ]);
+        // Ids and audiences would tell a reader how many notes it does not see, and who else reads them.
+        if (viewer !== 'organiser') expect(text).not.toMatch(/"(id|visibleTo)"/);
+        for (const door of doors) {
+          const shown = (await read(viewer, door)).text;
+          const found = notes.filter((note) => shown.includes(note.text)).map((note) => note.text);
+          expect([viewer, door, found]).toEqual([viewer, door, []]);
+        }
+      }
+      // The organiser's view of another viewer is that viewer's, exactly.
+      for (const view of ['red', 'blue', 'public'] as const) {
+        const asked = await read('organiser', `/games/${GAME_ID}/notes?as=${view}`);
+        const own = await read(view === 'public' ? 'spectator' : view, `/games/${GAME_ID}/notes`);
+        expect([view, asked.body]).toEqual([view, own.body]);
+      }
+    });
   });
 
   describe('refused commands tell a player nothing it may not know', () => {

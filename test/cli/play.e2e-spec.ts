@@ -12,6 +12,7 @@ const FIXTURES = path.join(REPO_ROOT, 'test/scenarios/fixtures');
 const EXPECTED_REFUSAL = path.join(FIXTURES, 's5-duplicate-order-expected-rejection.scenario.json');
 const REFUSED = path.join(FIXTURES, 's5-duplicate-order-refused.scenario.json');
 const CANCELLED = path.join(FIXTURES, 's3-s4-s12-cancel-and-discard.scenario.json');
+const RESIGNATION = path.join(FIXTURES, 'a-resignation-ends-the-game.scenario.json');
 
 function simulated(file: string, gameId: string): GameEventLine[] {
   return chainedScenario(file, gameId).map((event, revision) => ({ revision, ...event }) as unknown as GameEventLine);
@@ -57,6 +58,7 @@ describe('sanctum play (CLI end to end, against the running service)', () => {
     runs = await runAll({
       played: { args: ['play', EXAMPLE, ...service] },
       named: { args: ['play', EXPECTED_REFUSAL, ...service, '--game-id', 'expected-refusal'] },
+      resigned: { args: ['play', RESIGNATION, ...service, '--game-id', 'resigned'] },
       refused: { args: ['play', REFUSED, ...service, '--game-id', 'refused'] },
       cancelled: { args: ['play', CANCELLED, ...service, '--game-id', 'cancelled'] },
       badToken: { args: ['play', EXAMPLE, '--url', api.url, '--token', 'not-the-token', '--game-id', 'bad-token'] },
@@ -110,6 +112,14 @@ describe('sanctum play (CLI end to end, against the running service)', () => {
     const stored = await events('cancelled');
     expect(stored.map((event) => event.type)).toEqual(expect.arrayContaining(['SpellUntargeted', 'DiscardCancelled']));
     expect(comparable(stored)).toEqual(comparable(simulated(CANCELLED, 'cancelled')));
+  });
+
+  it('[A] a turn that ends the game is played as its resignation, and the stored game is what simulate prints', async () => {
+    expect(runs.resigned.exitCode).toBe(0);
+    expect(runs.resigned.stderr).toMatch(/turn 2: the game ended \(revision \d+\)/);
+    const stored = await events('resigned');
+    expect(comparable(stored)).toEqual(comparable(simulated(RESIGNATION, 'resigned')));
+    expect(stored.at(-1)).toMatchObject({ type: 'GameEnded', data: { winner: 'red', reason: 'resignation' } });
   });
 
   it('an order the rules refuse stops the load (exit 1), naming its place and rule', () => {

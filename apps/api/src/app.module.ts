@@ -34,6 +34,7 @@ import { StoreHealthIndicator } from './health/store.health-indicator';
 import { AcceptingWorkGuard } from './lifecycle/accepting-work.guard';
 import { RequestDrain } from './lifecycle/request-drain.service';
 import { ReplayModule } from './replay/replay.module';
+import { REVIEW_CONTROLLERS } from './review/review.controllers';
 import { GameReceiptsHttpController } from './receipts/game-receipts.http.controller';
 import { SigningKeysHttpController } from './receipts/signing-keys.http.controller';
 import { TournamentLogHttpController } from './tournament-log/tournament-log.http.controller';
@@ -129,6 +130,7 @@ export class AppModule implements NestModule {
         SchemasHttpController,
         HomeHttpController,
         MetricsHttpController,
+        ...REVIEW_CONTROLLERS,
       ],
       providers: [
         { provide: API_CONFIG, useValue: config },

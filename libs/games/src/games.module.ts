@@ -18,6 +18,13 @@ import { StaleSnapshotsPruner } from './loading/stale-snapshots.pruner';
 import { GarbageCollectionScheduler } from './scheduling/garbage-collection.scheduler';
 import { GameTimelineService } from './time-travel/game-timeline.service';
 import { TimeTravelService } from './time-travel/time-travel.service';
+import { GameMovesService } from './review/game-moves.service';
+import { GameStandingsService } from './review/game-standings.service';
+import { MinionStoryService } from './review/minion-story.service';
+import { GameNotes } from './notes/game-notes.service';
+
+/** Following a game as a person does (issue #27): its moves, who is ahead, a minion's story, a judge's notes. */
+const REVIEW_PROVIDERS = [GameMovesService, GameStandingsService, MinionStoryService, GameNotes];
 
 export type GamesModuleOptions = Pick<GamesOptions, 'store'> &
   Partial<Omit<GamesOptions, 'store'>> & {
@@ -52,6 +59,7 @@ export class GamesModule {
       GameTimelineService,
       GarbageCollectionScheduler,
       StaleSnapshotsPruner,
+      ...REVIEW_PROVIDERS,
     ];
     return {
       module: GamesModule,
@@ -71,6 +79,7 @@ export class GamesModule {
         GameReceipts,
         TournamentLog,
         GameAuditModule,
+        ...REVIEW_PROVIDERS,
       ],
     };
   }

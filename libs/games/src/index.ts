@@ -36,3 +36,6 @@ export * from './secrets/service-secrets.file';
 export * from './tournament-log';
 export * from './rules-reference/rules-reference';
 export * from './tracing/game-spans';
+export * from './game-end';
+export * from './review';
+export * from './notes';

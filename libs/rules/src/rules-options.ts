@@ -69,6 +69,13 @@ export const RULES_OPTIONS = {
    * far fewer: at most 64 attacks, a hand of casts, one discard, and changes of mind.
    */
   orderChangesPerTurn: 256,
+  /**
+   * [A] At a set-up's turn limit the game ends and these decide, in order, who won: the side whose living minions
+   * have more HP in total, then the side with more living minions; equal on both, a draw.
+   */
+  turnLimitTieBreak: ['hp', 'minions'] as const,
+  /** [A] The longest reason the organiser may give for an adjudicated result, in characters. */
+  adjudicationReasonLength: 500,
   /** Event schema version written in every event's metadata. */
   schemaVersion: 1,
 } as const;

@@ -108,6 +108,24 @@ export async function playScenario(
         if (response.status === 201) options.receipts?.[colour].push(response.body.receipt);
       }
     }
+    // [A] A turn that ends the game: its resignation or ruling in place of the confirmations, and no turn after it.
+    if (turn.resign !== undefined) {
+      await api
+        .as(playerTokens[turn.resign])
+        .post(`/games/${gameId}/resign`)
+        .set('Idempotency-Key', `turn-${number}/${turn.resign}/resign`)
+        .send({ player: turn.resign })
+        .expect(200);
+      break;
+    }
+    if (turn.result !== undefined) {
+      await api.organiser
+        .post(`/games/${gameId}/result`)
+        .set('Idempotency-Key', `turn-${number}/result`)
+        .send(turn.result)
+        .expect(200);
+      break;
+    }
     for (const colour of ['red', 'blue'] as const) {
       const confirmed = await api
         .as(playerTokens[colour])

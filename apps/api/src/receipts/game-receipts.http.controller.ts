@@ -27,12 +27,17 @@ export class GameReceiptsHttpController {
   @ApiOkResponse({ type: GameReceiptsResponseDto })
   async list(
     @Param('id', GameIdPipe) gameId: string,
-    @Query() { commandId, from, limit }: GameReceiptsQueryDto,
+    @Query() { commandId, from, limit, describe }: GameReceiptsQueryDto,
     @CurrentViewer() viewer: Viewer,
   ): Promise<GameReceiptsResponseDto> {
-    const page = await this.receipts.page(gameId, viewer, { commandId, from, limit });
+    const { receipts, commands, next } = await this.receipts.page(gameId, viewer, { commandId, from, limit });
     // `next` only for a page, as GET /games/:id/events does: an answer without `limit` stays as it was.
-    return limit === undefined ? { gameId, receipts: page.receipts } : { gameId, ...page };
+    return {
+      gameId,
+      receipts,
+      ...(describe === 'true' ? { commands } : {}),
+      ...(limit === undefined ? {} : { next }),
+    };
   }
 
   @Get('head')

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Matches } from 'class-validator';
+import { IsIn, Matches } from 'class-validator';
 import { Optional } from '@app/games';
 import { PageLimitQuery } from '../validation/page-limit.decorator';
 import { WholeNumberQuery } from '../validation/query-transforms';
@@ -39,6 +39,16 @@ export class GameReceiptsQueryDto {
   @PageLimitQuery(RECEIPTS_PAGE_LIMIT)
   @Optional()
   limit?: number;
+
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description:
+      'Add `commands`: for each receipt, the command it covers in words (`red: bolt → b-archer, turn 1`) and the ' +
+      'revision of its first event.',
+  })
+  @IsIn(['true', 'false'])
+  @Optional()
+  describe?: 'true' | 'false';
 
   @ViewAsQuery()
   as?: ViewName;

@@ -1,6 +1,17 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ReceiptDto } from './receipt.response.dto';
 
+export class ReceiptCommandDto {
+  @ApiProperty({ example: 14, description: 'The receipt’s revision (the command’s last event).' })
+  revision!: number;
+
+  @ApiProperty({ example: 9, description: 'The command’s first event.' })
+  first!: number;
+
+  @ApiProperty({ example: 'red: bolt → b-archer, turn 1' })
+  words!: string;
+}
+
 export class GameReceiptsResponseDto {
   @ApiProperty({ example: 'demo' })
   gameId!: string;
@@ -12,6 +23,12 @@ export class GameReceiptsResponseDto {
       'the public ones (the set-up, the scheduled garbage collections); the organiser all; a spectator the public ones.',
   })
   receipts!: ReceiptDto[];
+
+  @ApiPropertyOptional({
+    type: [ReceiptCommandDto],
+    description: 'With `?describe=true`: which command each receipt covers, one per receipt, in the same order.',
+  })
+  commands?: ReceiptCommandDto[];
 
   @ApiPropertyOptional({
     type: 'integer',

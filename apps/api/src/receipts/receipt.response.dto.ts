@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { GameResultDto } from '../game-end/game-result.response.dto';
 
 const SIGNATURE =
   'base64url Ed25519 signature over the RFC 8785 canonical JSON of every other field (keyId included); the key is ' +
@@ -20,6 +21,12 @@ export class ReceiptDto {
 
   @ApiProperty({ description: 'The command’s id (its Idempotency-Key, or the id the service gave it).' })
   commandId!: string;
+
+  @ApiPropertyOptional({
+    type: GameResultDto,
+    description: '[A] Once the game has ended at that revision: how (signed with the rest).',
+  })
+  result?: GameResultDto;
 
   @ApiProperty({ description: 'The signing key’s id (base64url sha256 of its SPKI DER, 16 characters).' })
   keyId!: string;
@@ -47,6 +54,9 @@ export class SignedGameHeadDto {
 
   @ApiProperty({ description: 'Its chain hash.' })
   hash!: string;
+
+  @ApiPropertyOptional({ type: GameResultDto, description: '[A] The game’s result, once it has ended (signed).' })
+  result?: GameResultDto;
 
   @ApiProperty()
   keyId!: string;

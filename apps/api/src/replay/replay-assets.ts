@@ -6,7 +6,7 @@ export const REPLAY_ASSETS_IN_REPO = path.join('apps', 'api', 'src', 'replay', '
 
 const PAGE_FILE = 'replay.html';
 /** The page's icon (as in replay.html): inline, so that browsers do not ask the API for /favicon.ico. */
-const FAVICON =
+export const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath d='M8 1 15 8 8 15 1 8z' fill='%235b3fd1'/%3E%3C/svg%3E";
 
 /**

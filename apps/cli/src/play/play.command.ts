@@ -1,7 +1,7 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { isDeepStrictEqual } from 'node:util';
 import { COLOURS, runScenario, ScenarioFailed } from '@app/rules';
-import type { Colour, DomainEvent, Scenario, ScenarioOrder } from '@app/rules';
+import type { Colour, DomainEvent, Scenario, ScenarioOrder, ScenarioTurn } from '@app/rules';
 import { CliFailure } from '../cli-failure.error';
 import { EXIT } from '../exit-codes';
 import { gameIdFromFile, isGameId } from '../game-id';
@@ -121,6 +121,12 @@ export class PlayCommand extends CommandRunner {
           given.push(orderId);
         }
       }
+      // [A] A turn that ends the game: its resignation or ruling in place of the confirmations; nothing follows it.
+      const ending = await this.endGame(service, token, players, path, turn, number);
+      if (ending !== null) {
+        process.stderr.write(`turn ${number}: the game ended (revision ${ending})\n`);
+        return ending;
+      }
       for (const colour of COLOURS) {
         const confirmed = await service.call('POST', `${path}/confirm`, players[colour], {
           body: { player: colour },
@@ -132,6 +138,32 @@ export class PlayCommand extends CommandRunner {
       process.stderr.write(`turn ${number} played (revision ${revision})\n`);
     }
     return revision;
+  }
+
+  /** The turn's resignation (that player's token) or ruling (the organiser's), if it has one: the last revision. */
+  private async endGame(
+    service: ServiceClient,
+    token: string,
+    players: Record<Colour, string>,
+    path: string,
+    turn: ScenarioTurn,
+    number: number,
+  ): Promise<number | null> {
+    if (turn.resign !== undefined) {
+      const answer = await service.call('POST', `${path}/resign`, players[turn.resign], {
+        body: { player: turn.resign },
+        idempotencyKey: `turn-${number}/${turn.resign}/resign`,
+      });
+      return Number(answer.revision);
+    }
+    if (turn.result !== undefined) {
+      const answer = await service.call('POST', `${path}/result`, token, {
+        body: turn.result,
+        idempotencyKey: `turn-${number}/result`,
+      });
+      return Number(answer.revision);
+    }
+    return null;
   }
 
   /** Places one order (or cancels an earlier one); returns the id of the order placed, null for none. */

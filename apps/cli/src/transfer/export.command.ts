@@ -1,4 +1,4 @@
-import { Command, CommandRunner } from 'nest-commander';
+import { Command, CommandRunner, Option } from 'nest-commander';
 import { gameStream } from '@app/games/game-stream';
 import { gameEventPages } from '@app/games/loading/game-events.reader';
 import { CliFailure } from '../cli-failure.error';
@@ -9,6 +9,7 @@ import { startProgress } from './progress-bar';
 import { runStoreTask } from './run-store-task';
 import { STORE_EXIT } from './store-exit-codes';
 import { requiredArgument } from '../required-argument';
+import { writeNotesFile } from './notes-file';
 
 /** Events per read: memory stays flat however long the game is. */
 const PAGE_SIZE = 1000;
@@ -26,12 +27,20 @@ const PAGE_SIZE = 1000;
   argsDescription: { game: 'a game id in the configured store (EVENT_STORE, SQLITE_PATH, ESDB_CONNECTION_STRING)' },
 })
 export class ExportCommand extends CommandRunner {
-  async run(args: string[]): Promise<void> {
-    const gameId = requiredArgument(args, 'game');
-    await runStoreTask(() => this.export(gameId));
+  @Option({
+    flags: '--notes <file>',
+    description: "also write the game's judge's notes (all, with their audiences) to this file, as JSON lines",
+  })
+  parseNotes(value: string): string {
+    return value;
   }
 
-  private async export(gameId: string): Promise<number> {
+  async run(args: string[], options: { notes?: string } = {}): Promise<void> {
+    const gameId = requiredArgument(args, 'game');
+    await runStoreTask(() => this.export(gameId, options.notes));
+  }
+
+  private async export(gameId: string, notesFile?: string): Promise<number> {
     if (!isGameId(gameId)) throw new CliFailure(STORE_EXIT.invalidInput, `"${gameId}" is not a valid game id`);
     const configured = await openConfiguredStore();
     try {
@@ -57,6 +66,10 @@ export class ExportCommand extends CommandRunner {
         }
       } finally {
         progress.stop();
+      }
+      if (notesFile !== undefined) {
+        const written = await writeNotesFile(configured.store, gameId, notesFile);
+        process.stderr.write(`${written} note${written === 1 ? '' : 's'} written to ${notesFile}\n`);
       }
       return STORE_EXIT.ok;
     } finally {

@@ -1,7 +1,7 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import type { EventStore, ExpectedRevision, NewEvent } from '@app/event-store';
 import { WrongExpectedRevisionError } from '@app/event-store/errors/wrong-expected-revision.error';
-import { chainSecretOf, drawChainSecret } from '@app/games';
+import { type NewNote, chainSecretOf, drawChainSecret } from '@app/games';
 import { ResimulationCheck } from '@app/games/audit/resimulation.check';
 import { gameStream } from '@app/games/game-stream';
 import { CliFailure } from '../cli-failure.error';
@@ -15,10 +15,13 @@ import { startProgress } from './progress-bar';
 import { runStoreTask } from './run-store-task';
 import { STORE_EXIT } from './store-exit-codes';
 import { requiredArgument } from '../required-argument';
+import { importNotes, readNotesFile } from './notes-file';
 
 export interface ImportOptions {
   gameId?: string;
   resume?: boolean;
+  /** A file of judge's notes (`export --notes`), stored with the game. */
+  notes?: string;
 }
 
 /** Events per append: each batch is atomic and checked against the revision the previous one left. */
@@ -85,6 +88,14 @@ export class ImportCommand extends CommandRunner {
   }
 
   @Option({
+    flags: '--notes <file>',
+    description: "a file of the game's judge's notes (`sanctum export GAME --notes FILE`) to store with it",
+  })
+  parseNotes(value: string): string {
+    return value;
+  }
+
+  @Option({
     flags: '--resume',
     description: 'finish an interrupted import of this file (the stored game is a prefix of it)',
   })
@@ -107,6 +118,8 @@ export class ImportCommand extends CommandRunner {
           'the audited record. Import it into another store to keep both games.',
       );
     }
+    // Checked before anything is written: a malformed notes file is refused with the game.
+    const notes = options.notes === undefined ? null : await readNotesFile(options.notes);
     const configured = await openConfiguredStore();
     try {
       const stream = gameStream(gameId);
@@ -115,6 +128,7 @@ export class ImportCommand extends CommandRunner {
       const start = this.startRevision(file, configured, verified, stored, options.resume === true);
       if (start === verified.count) {
         // Importing the same file twice is not an error: the store already holds exactly this record.
+        if (notes !== null) await this.storeNotes(configured.store, gameId, notes);
         await writeLines(process.stdout, [
           `game ${gameId} already present in ${configured.name}, identical (the ${start} events of ${file}, ` +
             'same hashes): nothing imported',
@@ -122,6 +136,7 @@ export class ImportCommand extends CommandRunner {
         return STORE_EXIT.ok;
       }
       const appended = await this.append(file, configured.store, stream, verified, start);
+      if (notes !== null) await this.storeNotes(configured.store, gameId, notes);
       if (!configured.lasting) {
         process.stderr.write('note: EVENT_STORE=memory keeps the game only while this command runs (a dry run)\n');
       }
@@ -134,6 +149,12 @@ export class ImportCommand extends CommandRunner {
     } finally {
       await configured.close();
     }
+  }
+
+  /** The judge's notes of the file given with `--notes`, those the game does not hold yet. */
+  private async storeNotes(store: EventStore, gameId: string, notes: readonly NewNote[]): Promise<void> {
+    const added = await importNotes(store, gameId, notes);
+    process.stderr.write(`${added} note${added === 1 ? '' : 's'} stored with game ${gameId}\n`);
   }
 
   /** The game id of the file's first event and its chain links, so the store can be asked before the long pass. */

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Observable } from 'rxjs';
 import { CheckpointAheadOfStoreError, EventStore, type RecordedEvent } from '@app/event-store';
-import type { Phase } from '@app/rules';
+import type { GameResult, Phase } from '@app/rules';
+import { gameResultAt } from '../game-end/game-result-at';
 import { GAME_STREAM_PREFIX, gameStream } from '../game-stream';
 import { GameRepository } from '../loading/game-repository';
 import type { LoadedGame } from '../loading/loaded-game';
@@ -16,10 +17,12 @@ import { type Viewer, seesTheRecord } from '../viewers/viewer';
 import { type GameSummary, readGameSummaries } from './game-summaries';
 import { type CaughtUp, catchUpThenLive } from './catch-up-then-live';
 import { GlobalViewing } from './global-viewing';
+import { type GameFacts, GameFactsReader } from './game-facts';
+import { type EventFilter, viewedMatching } from './event-filter';
 import { ViewerRedactors } from './viewer-redactors';
 import { lastRevisionOf } from '../loading/last-revision.query';
 
-export interface GameEventsRange {
+export interface GameEventsRange extends EventFilter {
   from?: number;
   to?: number;
   types?: string[];
@@ -65,12 +68,16 @@ export interface GlobalEventsPage {
  */
 @Injectable()
 export class GameReads {
+  private readonly facts: GameFactsReader;
+
   constructor(
     private readonly store: EventStore,
     private readonly games: GameRepository,
     private readonly timeTravel: TimeTravelService,
     private readonly redactors: ViewerRedactors,
-  ) {}
+  ) {
+    this.facts = new GameFactsReader(store);
+  }
 
   /** Throws GameNotFoundError for a game that does not exist; returns its last revision. */
   async lastRevision(gameId: string): Promise<number> {
@@ -86,7 +93,8 @@ export class GameReads {
    * many and where the next page starts. A page costs what it reads, wherever it starts.
    */
   async events(viewer: Viewer, gameId: string, range: GameEventsRange, limit?: number): Promise<ViewedEventPage> {
-    const { from = 0, to, types } = range;
+    const { from = 0, to, types, minion, player, rule } = range;
+    const filter: EventFilter = { minion, player, rule };
     const last = await this.lastRevision(gameId);
     const end = Math.min(to ?? last, last);
     if (from > end) return { events: [], next: null };
@@ -97,7 +105,8 @@ export class GameReads {
     for await (const page of gameEventPages(this.store, gameId, { from: next, maxCount: stop - next + 1 })) {
       for (const event of page) {
         const viewed = viewedOfTypes(redactor.view(event), wanted);
-        if (viewed !== null) events.push(viewed);
+        const found = viewed === null ? null : viewedMatching(viewed, filter);
+        if (found !== null) events.push(found);
       }
     }
     return { events, next: stop < end ? stop + 1 : null };
@@ -216,9 +225,19 @@ export class GameReads {
     }, afterPosition);
   }
 
-  /** Where each game stands, from its last event. */
+  /** Where each game stands, from its last events, with its first event's facts. */
   summaries(): Promise<GameSummary[]> {
-    return readGameSummaries(this.store);
+    return readGameSummaries(this.store, this.facts);
+  }
+
+  /** The game's result at a revision (null while it goes on): public, like the GameEnded that records it. */
+  resultAt(gameId: string, revision: number): Promise<GameResult | null> {
+    return gameResultAt(this.store, gameId, revision);
+  }
+
+  /** What a game's first event says of it for everybody (name, houses, turn limit, fork provenance). */
+  gameFacts(gameId: string): Promise<GameFacts | null> {
+    return this.facts.of(gameId);
   }
 
   /** Resolves if the store could commit durably now; rejects saying why not (readiness, see EventStore.checkReady). */

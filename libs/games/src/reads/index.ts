@@ -3,3 +3,5 @@ export * from './game-reads.service';
 export * from './game-summaries';
 export * from './viewer-redactors';
 export * from './damaged-event.stand-in';
+export * from './game-facts';
+export * from './event-filter';

@@ -6,6 +6,7 @@ import { GameNotFoundError, UnkeyedChainError } from '../games.errors';
 import { chainSecretOf } from '../recording/chain-secret';
 import { gameStream } from '../game-stream';
 import { type GameEventLine } from '../recording/game-event-line';
+import type { StoredGameEvent } from '../recording/stored-game-event';
 import type { Viewer } from '../viewers/viewer';
 import type { SignedGameHead } from './game-head';
 import type { Receipt } from './receipt';
@@ -13,10 +14,14 @@ import { ReceiptKeyRing } from './receipt-key-ring';
 import { RECEIPT_KEYS } from './receipt-keys.token';
 import { receiptVisibleTo } from './receipt-visibility';
 import { commandSpans } from './recorded-command.spans';
+import { type ReceiptCommand, commandInWords } from './command-words';
 import { signStatement } from './signed-statement';
 import type { PublishedKeys } from './signing-key';
 import { gameEventAt, gameEvents } from '../loading/game-events.reader';
 import { lastRevisionOf } from '../loading/last-revision.query';
+import { gameResultAt } from '../game-end/game-result-at';
+import { GameEndWatch } from '../game-end/game-end.watch';
+import type { GameResult } from '@app/rules';
 
 const PAGE_SIZE = 1000;
 
@@ -29,24 +34,31 @@ export interface ReceiptPageQuery {
 
 export interface ReceiptPage {
   receipts: Receipt[];
+  /** Which command each receipt covers, in words, and its first event (one per receipt, in the same order). */
+  commands: ReceiptCommand[];
   /** The `from` of the next page; null when none of this view's receipts is left after this one. */
   next: number | null;
 }
 /** How many games' "is the chain keyed?" answers are kept (revision 0 never changes). */
 const KEYED_ANSWERS = 10_000;
 
-/** The receipt of a recorded command, from its first event (the command's id) and its last (revision and hash). */
+/**
+ * The receipt of a recorded command, from its first event (the command's id) and its last (revision and hash), with
+ * the game's result when it had ended by then [A].
+ */
 export function receiptOfCommand(
   keys: ReceiptKeyRing,
   gameId: string,
   first: GameEventLine,
   last: GameEventLine,
+  result: GameResult | null = null,
 ): Receipt {
   return signStatement(keys, {
     gameId,
     revision: last.revision,
     hash: String(last.metadata.hash),
     commandId: String(first.metadata.commandId),
+    ...(result === null ? {} : { result }),
   });
 }
 
@@ -78,7 +90,7 @@ export class GameReceipts {
     const last = outcome.events.at(-1);
     // Every handled command records at least one event.
     if (first === undefined || last === undefined || !(await this.chainIsKeyed(outcome.gameId))) return undefined;
-    return this.receiptOf(outcome.gameId, first, last);
+    return this.receiptOf(outcome.gameId, first, last, await gameResultAt(this.store, outcome.gameId, last.revision));
   }
 
   /** Whether the game's first event records a chain secret (the games created since receipts exist all do). */
@@ -92,9 +104,9 @@ export class GameReceipts {
     return keyed;
   }
 
-  receiptOf(gameId: string, first: GameEventLine, last: GameEventLine): Receipt {
+  receiptOf(gameId: string, first: GameEventLine, last: GameEventLine, result: GameResult | null = null): Receipt {
     this.signatures += 1;
-    return receiptOfCommand(this.keys, gameId, first, last);
+    return receiptOfCommand(this.keys, gameId, first, last, result);
   }
 
   /** Receipts and heads signed by this process since start (metrics). */
@@ -115,21 +127,26 @@ export class GameReceipts {
    */
   async page(gameId: string, viewer: Viewer, query: ReceiptPageQuery): Promise<ReceiptPage> {
     const last = await lastRevisionOf(this.store, gameId);
-    if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId))) return { receipts: [], next: null };
+    if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId)))
+      return { receipts: [], commands: [], next: null };
     const from = query.from ?? 0;
     const receipts: Receipt[] = [];
+    const commands: ReceiptCommand[] = [];
     // From the event before `from`: a command that began before it is another page's, and this tells which.
     const start = Math.max(0, from - 1);
-    for await (const { first, last: end } of commandSpans(this.events(gameId, start, last))) {
+    // The game's end, once the read has passed it: the receipts from there on say how it ended [A].
+    const ending = new GameEndWatch(await gameResultAt(this.store, gameId, start), start);
+    for await (const { first, last: end } of commandSpans(ending.watch(this.events(gameId, start, last)))) {
       if (first.revision < from) continue;
       if (query.commandId !== undefined && first.metadata.commandId !== query.commandId) continue;
       if (!receiptVisibleTo(viewer, first)) continue;
       const lastOfPage = receipts.at(-1);
       if (receipts.length === query.limit && lastOfPage !== undefined)
-        return { receipts, next: lastOfPage.revision + 1 };
-      receipts.push(this.receiptOf(gameId, first, end));
+        return { receipts, commands, next: lastOfPage.revision + 1 };
+      receipts.push(this.receiptOf(gameId, first, end, ending.resultAt(end.revision)));
+      commands.push(commandInWords(first, end));
     }
-    return { receipts, next: null };
+    return { receipts, commands, next: null };
   }
 
   /** The game's latest revision and its chain hash, signed; UnkeyedChainError for anyone but the organiser of an unkeyed game. */
@@ -137,15 +154,21 @@ export class GameReceipts {
     const last = await lastRevisionOf(this.store, gameId);
     if (viewer.role !== 'organiser' && !(await this.chainIsKeyed(gameId))) throw new UnkeyedChainError(gameId);
     const event = await gameEventAt(this.store, gameId, last);
+    const result = await gameResultAt(this.store, gameId, last);
     this.signatures += 1;
-    return signStatement(this.keys, { gameId, revision: event.revision, hash: String(event.metadata.hash) });
+    return signStatement(this.keys, {
+      gameId,
+      revision: event.revision,
+      hash: String(event.metadata.hash),
+      ...(result === null ? {} : { result }),
+    });
   }
 
   publishedKeys(): PublishedKeys {
     return { keys: this.keys.published() };
   }
 
-  private async *events(gameId: string, from: number, last: number): AsyncGenerator<GameEventLine> {
+  private async *events(gameId: string, from: number, last: number): AsyncGenerator<StoredGameEvent> {
     if (from > last) return;
     yield* gameEvents(this.store, gameId, { from, pageSize: PAGE_SIZE, maxCount: last - from + 1 });
   }

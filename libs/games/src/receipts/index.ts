@@ -11,3 +11,4 @@ export * from './recorded-command.spans';
 export * from './game-receipts.service';
 export * from './signed-statement.shapes';
 export * from './receipts.check';
+export * from './command-words';

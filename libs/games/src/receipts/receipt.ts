@@ -1,3 +1,4 @@
+import type { GameResult } from '@app/rules';
 import type { Signed } from './signed-statement';
 
 /**
@@ -10,6 +11,8 @@ export interface UnsignedReceipt {
   revision: number;
   hash: string;
   commandId: string;
+  /** [A] Once the game has ended at that revision: how (the command that ended it, and the collection after it). */
+  result?: GameResult;
 }
 
 export type Receipt = Signed<UnsignedReceipt>;

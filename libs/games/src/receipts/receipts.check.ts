@@ -1,5 +1,7 @@
 import type { KeyObject } from 'node:crypto';
-import { startsCommand } from '@app/rules';
+import { type EventDataMap, type GameResult, startsCommand } from '@app/rules';
+import { resultOfGameEnded } from '../game-end/game-result-at';
+import { canonicalJson } from '../recording/canonical-json';
 import type { ChainVerdict } from '../audit/game-audit.report';
 import type { GameEventLine } from '../recording/game-event-line';
 import type { Receipt } from './receipt';
@@ -17,6 +19,15 @@ export interface ReceiptVerdict extends HandedReceipt {
   reason?: string;
 }
 
+/** A value as canonical JSON; a stored value that has none (a forged event's data) is reported, not thrown. */
+function readable(value: unknown): string {
+  try {
+    return canonicalJson(value);
+  } catch {
+    return 'that cannot be read';
+  }
+}
+
 /** Where a receipt sorts: a malformed one first (it is reported, not compared). */
 function revisionOf({ receipt }: HandedReceipt): number {
   return Number.isSafeInteger(receipt.revision) ? receipt.revision : -1;
@@ -26,6 +37,8 @@ function revisionOf({ receipt }: HandedReceipt): number {
 interface Found {
   hash: string | null;
   commandId: string | null;
+  /** The game's result at that revision (null before it ended) [A]. */
+  result: GameResult | null;
   /** Whether the next stored event starts another command (undefined until it is read, or the stream ends). */
   endsCommand?: boolean;
 }
@@ -42,6 +55,7 @@ export class ReceiptsCheck {
   private readonly wanted = new Map<number, Found | null>();
   private previous: { revision: number; commandId: unknown } | null = null;
   private lastRevision = -1;
+  private result: GameResult | null = null;
 
   constructor(
     private readonly gameId: string,
@@ -58,11 +72,15 @@ export class ReceiptsCheck {
     if (pending) {
       pending.endsCommand = startsCommand(event) || event.metadata.commandId !== this.previous?.commandId;
     }
+    if (event.type === 'GameEnded' && this.result === null) {
+      this.result = resultOfGameEnded(event.data as EventDataMap['GameEnded']);
+    }
     if (this.wanted.has(event.revision)) {
       const { hash, commandId } = event.metadata;
       this.wanted.set(event.revision, {
         hash: typeof hash === 'string' ? hash : null,
         commandId: typeof commandId === 'string' ? commandId : null,
+        result: this.result,
       });
     }
     this.previous = { revision: event.revision, commandId: event.metadata.commandId };
@@ -107,6 +125,11 @@ export class ReceiptsCheck {
     }
     if (found.endsCommand === false) {
       return `revision ${receipt.revision} does not end command ${receipt.commandId}: more of its events follow`;
+    }
+    const stated = receipt.result === undefined ? null : readable(receipt.result);
+    const stored = found.result === null ? null : readable(found.result);
+    if (stated !== stored) {
+      return `the receipt states the result ${stated ?? 'of a game that goes on'}, the stored game ${stored ?? 'goes on'} at revision ${receipt.revision}`;
     }
     return null;
   }

@@ -1,4 +1,5 @@
 import type { KeyObject } from 'node:crypto';
+import { GAME_END_REASONS, isColour } from '@app/rules';
 import { type SignatureVerdict, verifyStatement } from './signed-statement';
 
 /** The signed statements the service hands out, by their fields (in the order it writes them). */
@@ -9,6 +10,29 @@ export const STATEMENT_FIELDS = {
 } as const;
 
 export type StatementKind = keyof typeof STATEMENT_FIELDS;
+
+/** Fields a statement carries only sometimes: a receipt's or a head's `result`, once the game has ended [A]. */
+const OPTIONAL_FIELDS: Record<StatementKind, readonly string[]> = {
+  receipt: ['result'],
+  'game head': ['result'],
+  'tree head': [],
+};
+
+/** A game's result as a statement carries it: `{winner: red|blue|null, reason, turn}` and nothing else. */
+function resultProblems(result: unknown): string[] {
+  if (!isObject(result)) return ['result must be a JSON object'];
+  const problems = Object.keys(result)
+    .filter((key) => !['winner', 'reason', 'turn'].includes(key))
+    .map((key) => `result.${key} is not a field of a result`);
+  if (!(result.winner === null || isColour(result.winner))) problems.push('result.winner must be red, blue or null');
+  if (!(GAME_END_REASONS as readonly unknown[]).includes(result.reason)) {
+    problems.push(`result.reason must be one of ${GAME_END_REASONS.join(', ')}`);
+  }
+  if (!(Number.isSafeInteger(result.turn) && (result.turn as number) >= 0)) {
+    problems.push('result.turn must be a whole number from 0');
+  }
+  return problems;
+}
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
@@ -28,9 +52,11 @@ export function statementProblems(value: unknown, kind: StatementKind): string[]
   if (!isObject(value)) return [`a ${kind} must be a JSON object`];
   const problems: string[] = [];
   const fields: readonly string[] = STATEMENT_FIELDS[kind];
+  const optional = OPTIONAL_FIELDS[kind];
   for (const field of fields) if (!(field in value)) problems.push(`${field} is missing`);
   for (const field of Object.keys(value))
-    if (!fields.includes(field)) problems.push(`${field} is not a field of a ${kind}`);
+    if (!fields.includes(field) && !optional.includes(field)) problems.push(`${field} is not a field of a ${kind}`);
+  if (optional.includes('result') && 'result' in value) problems.push(...resultProblems(value.result));
   const text = (field: string) => field in value && (typeof value[field] !== 'string' || value[field] === '');
   const count = (field: string) =>
     field in value && !(Number.isSafeInteger(value[field]) && (value[field] as number) >= 0);

@@ -57,4 +57,36 @@ describe('signed statements (receipts, heads, tree heads)', () => {
     });
     expect(verifyStatementOfKind(receipt, 'receipt', keysById([...listed.values()]))).toMatchObject({ valid: true });
   });
+
+  it('[A] a receipt or head of an ended game carries its result, signed; a malformed result is named', () => {
+    const result = { winner: 'red' as const, reason: 'resignation' as const, turn: 3 };
+    const ended = signStatement(keys, { gameId: 'g', revision: 40, hash: 'b2'.repeat(32), commandId: 'c', result });
+    expect(verifyStatementOfKind(ended, 'receipt', listed)).toEqual({ valid: true, keyId: ended.keyId });
+    const head = signStatement(keys, { gameId: 'g', revision: 40, hash: 'b2'.repeat(32), result });
+    expect(verifyStatementOfKind(head, 'game head', listed)).toMatchObject({ valid: true });
+    // The result is signed: another winner breaks the signature.
+    const forged = { ...ended, result: { ...result, winner: 'blue' } };
+    expect(verifyStatementOfKind(forged, 'receipt', listed)).toMatchObject({ valid: false });
+    expect(
+      verifyStatementOfKind(
+        { ...ended, result: { winner: 'green', reason: 'boredom', turn: -1, by: 1 } },
+        'receipt',
+        listed,
+      ),
+    ).toEqual({
+      valid: false,
+      reason:
+        'result.by is not a field of a result; result.winner must be red, blue or null; result.reason must be one of ' +
+        'resignation, adjudication, turn-limit; result.turn must be a whole number from 0',
+    });
+    expect(
+      verifyStatementOfKind(
+        { size: 1, root: 'c3'.repeat(32), result, keyId: 'k', signature: 's' },
+        'tree head',
+        listed,
+      ),
+    ).toMatchObject({
+      reason: expect.stringContaining('result is not a field of a tree head'),
+    });
+  });
 });

@@ -59,6 +59,7 @@ const SAMPLES: Partial<{ [K in EventType]: EventDataMap[K] }> = {
   TriggerDepthExceeded: { by: { terrain: 'water', square: 'W1' }, depth: 9 },
   GroupReleased: { groupId: 'G1', activeSpellId: 'A2', square: 'C3' },
   CommandBudgetSpent: { budget: 1000 },
+  ResultAdjudicated: { winner: null, reason: 'both players agreed to a draw' },
 };
 
 function sample(type: EventType, data: unknown): { type: string; data: unknown } {
@@ -82,6 +83,27 @@ describe('describeEvent', () => {
       const sentence = describeEvent(sample(type as EventType, data));
       expect([type, sentence.startsWith(`${type} `)]).toEqual([type, false]);
     }
+  });
+
+  it('[A] says how a game ended: resigned, ruled, or at the turn limit with what the tie-break compared', () => {
+    const ended = (data: Partial<EventDataMap['GameEnded']>) =>
+      describeEvent(
+        sample('GameEnded', { winner: 'red', turn: 4, ruling: null, standings: null, reason: 'resignation', ...data }),
+      );
+    expect(ended({})).toBe('the game ends in turn 4: red wins: blue resigned');
+    expect(ended({ winner: null, reason: 'adjudication', ruling: 'a power cut' })).toBe(
+      "the game ends in turn 4: a draw by the organiser's ruling (a power cut)",
+    );
+    expect(
+      ended({
+        winner: 'blue',
+        reason: 'turn-limit',
+        standings: { red: { minions: 2, hp: 5 }, blue: { minions: 1, hp: 9 } },
+      }),
+    ).toBe('the game ends in turn 4: blue wins at the turn limit (HP: red 5, blue 9; minions: red 2, blue 1)');
+    expect(describeEvent(sample('ResultAdjudicated', { winner: 'red', reason: 'blue left' }))).toBe(
+      'the organiser rules red the winner: blue left',
+    );
   });
 
   it('says what happened, with the numbers that matter', () => {

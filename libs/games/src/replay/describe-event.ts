@@ -126,6 +126,32 @@ const DEATH_WORDS: Record<EventDataMap['MinionDied']['category'], string> = {
   replaced: 'is replaced',
 };
 
+/** `red wins: blue resigned`, `a draw at the turn limit (hp: red 12, blue 12; minions: red 3, blue 3)`. */
+function endWords(d: EventDataMap['GameEnded']): string {
+  const outcome = d.winner === null ? 'a draw' : `${d.winner} wins`;
+  switch (d.reason) {
+    case 'resignation':
+      return `${outcome}: ${d.winner === 'red' ? 'blue' : 'red'} resigned`;
+    case 'adjudication':
+      return `${outcome} by the organiser's ruling${d.ruling ? ` (${d.ruling})` : ''}`;
+    case 'turn-limit': {
+      const s = d.standings;
+      const compared = s
+        ? ` (HP: red ${s.red.hp}, blue ${s.blue.hp}; minions: red ${s.red.minions}, blue ${s.blue.minions})`
+        : '';
+      return `${outcome} at the turn limit${compared}`;
+    }
+    default:
+      return `${outcome} (${String(d.reason)})`;
+  }
+}
+
+/** Why a spell squandered or an attack fizzled, in words (`the target is dead`). */
+export function reasonInWords(type: 'SpellSquandered' | 'AttackFizzled', reason: string): string {
+  const words: Record<string, string> = type === 'SpellSquandered' ? SQUANDER_WORDS : FIZZLE_WORDS;
+  return words[reason] ?? reason;
+}
+
 type Describers = { [K in EventType]: (data: EventDataMap[K]) => string };
 
 /**
@@ -252,6 +278,10 @@ const DESCRIBERS: Describers = {
   TriggerDepthExceeded: (d) => `${source(d.by)} stops: triggered effects nested ${d.depth} deep`,
   CommandBudgetSpent: (d) =>
     `the command has recorded its ${d.budget} events [A]: no further trigger, effect or attack takes place in it`,
+  PlayerResigned: (d) => `${d.player} resigns`,
+  ResultAdjudicated: (d) =>
+    `the organiser rules ${d.winner === null ? 'a draw' : `${d.winner} the winner`}: ${d.reason}`,
+  GameEnded: (d) => `the game ends in turn ${d.turn}: ${endWords(d)}`,
 };
 
 /** Every event type of the vocabulary (DESCRIBERS has one entry per type, by its type). */

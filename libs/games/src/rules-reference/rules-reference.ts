@@ -465,10 +465,15 @@ export const RULES_REFERENCE: readonly RuleEntry[] = [
     statement:
       'Events cite "A" where what they record is one of the project’s choices rather than a rule of the book: the ' +
       'trigger order (a minion’s traits, then its own spells, then its group’s), the depth at which triggered effects ' +
-      'stop, and the command budget (after 1,000 events no further trigger, effect or attack takes place in a ' +
-      'command, and CommandBudgetSpent says so); how groups move and are held inside spells, and when a spell fails.',
+      'stop, the command budget (after 1,000 events no further trigger, effect or attack takes place in a ' +
+      'command, and CommandBudgetSpent says so), how groups move and are held inside spells, when a spell fails, ' +
+      'and how a game ends: the pages give no way to win, so a game ends ' +
+      'when a player resigns (the other side wins), when the organiser rules the result (a winner or a draw, with a ' +
+      'reason), or at the end of the set-up’s turn limit, where the side whose living minions have more HP in total ' +
+      'wins, then the side with more living minions, else it is a draw (GameEnded). Nothing is played after the end; ' +
+      'the collection already due still runs.',
     sources: [PROJECT],
-    assumption: 'triggerSources, maxTriggerDepth, commandEventBudget',
+    assumption: 'triggerSources, maxTriggerDepth, commandEventBudget, turnLimitTieBreak, adjudicationReasonLength',
   },
 ];
 

@@ -1,6 +1,6 @@
 import { getMetadataStorage } from 'class-validator';
 import { CLASS_LEVEL } from './class-rules.decorators';
-import { nestedDtoOf } from './field.decorators';
+import { REQUIRED_OR_NULL, nestedDtoOf } from './field.decorators';
 
 type Dto = new () => object;
 type ValidationMetadata = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];
@@ -116,6 +116,7 @@ function constrain(schema: DtoSchema, meta: ValidationMetadata): void {
  * set-up's `name` skips it unless its DTO says a name is required (a scenario file's).
  */
 function isRequired(dto: Dto, metas: readonly ValidationMetadata[]): boolean {
+  if (metas.some((meta) => meta.name === REQUIRED_OR_NULL)) return true;
   if (!metas.some((meta) => meta.type === 'isDefined')) return false;
   if (metas.some((meta) => meta.name === 'isOptional')) return false;
   const blank = new dto();

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { IsArray, IsDefined, IsObject, ValidateIf, ValidateNested } from 'class-validator';
+import { IsArray, IsDefined, IsObject, ValidateBy, ValidateIf, ValidateNested } from 'class-validator';
 
 type DtoClass = () => new () => object;
 
@@ -33,6 +33,15 @@ export function compose(...decorators: PropertyDecorator[]): PropertyDecorator {
 /** A field the file must give (null is no value). Checked first, so a missing field gives one message. */
 export const Required = (): PropertyDecorator =>
   IsDefined({ message: (args) => (args.value === null ? '$property must not be null' : '$property is required') });
+
+export const REQUIRED_OR_NULL = 'requiredOrNull';
+
+/** A field the file must give, null being a value of its own (a draw's winner). Required in the schemas too. */
+export const RequiredOrNull = (): PropertyDecorator =>
+  ValidateBy({
+    name: REQUIRED_OR_NULL,
+    validator: { validate: (value) => value !== undefined, defaultMessage: () => '$property is required' },
+  });
 
 /**
  * A field the file may leave out. Unlike class-validator's IsOptional, `null` is not accepted as "left out":

@@ -2,8 +2,8 @@ import type { Scenario } from '@app/rules';
 
 /**
  * A valid scenario that uses every part of the format (rules, spells with effects and triggers, terrains, traits,
- * restrictions, structures, squares, active spells, every kind of order), for the DTO specs to break one piece at a
- * time.
+ * restrictions, structures, squares, active spells, every kind of order, a turn limit and a ruled result), for the
+ * DTO specs to break one piece at a time.
  */
 export function fullScenario(): Scenario {
   return {
@@ -11,6 +11,7 @@ export function fullScenario(): Scenario {
     seed: 3,
     initiative: 'red',
     rules: { combatRounds: 2, nonVisibleDuplicates: 'refused', zeroDamageAtD3: 'applied' },
+    turnLimit: 9,
     spells: {
       bolt: {
         key: 'bolt',
@@ -155,6 +156,7 @@ export function fullScenario(): Scenario {
         },
       },
       { orders: {} },
+      { orders: {}, result: { winner: null, reason: 'both players agreed to a draw' } },
     ],
   };
 }

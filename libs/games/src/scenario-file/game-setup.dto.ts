@@ -1,6 +1,6 @@
 import { IsIn, IsInt, IsNotEmpty, Max, Min, ValidateIf } from 'class-validator';
 import { COLOURS, SETUP_LIMITS } from '@app/rules';
-import { Text } from './bounded.decorators';
+import { Amount, Text } from './bounded.decorators';
 import type { Colour } from '@app/rules';
 import { BoardDto } from './board.dto';
 import { NestedMap, NestedObject, Optional, Required } from './field.decorators';
@@ -37,6 +37,10 @@ export class GameSetupDto {
   @NestedObject(() => GameRulesDto)
   @Optional()
   rules?: GameRulesDto;
+  /** [A] The game's last turn: at its end the game ends, and the tie-break names the winner. */
+  @Amount(1)
+  @Optional()
+  turnLimit?: number;
 
   /** Every spell the file uses, by key (spells the built-in catalog holds may be left out). */
   @NestedMap(() => SpellDefinitionDto)

@@ -9,5 +9,6 @@ export { CLASS_LEVEL, ClassRule, ExactlyOneOf, AtMostOneOf } from './class-rules
 export { SetupId, EntityId } from './bounded.decorators';
 export { EntityRefDto } from './entity-ref.dto';
 export { AttackOrderDto } from './attack-order.dto';
+export { AdjudicationDto } from './adjudication.dto';
 export * from './dto-schema.generator';
 export * from './scenario-file.schema';

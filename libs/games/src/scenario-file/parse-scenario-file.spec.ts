@@ -186,6 +186,27 @@ describe('parseScenarioFile', () => {
     ]);
   });
 
+  it('[A] checks the ways a file ends a game: a turn limit, a resignation or a ruling, never both in one turn', () => {
+    expect(problemsOf(broken((s) => (s.turnLimit = 0)))).toEqual(['turnLimit must not be less than 1']);
+    expect(problemsOf(broken((s) => (s.turns[2].resign = 'blue')))).toEqual([
+      'turns[2] must have at most one of resign, result (found: resign, result)',
+    ]);
+    expect(problemsOf(broken((s) => (s.turns[1].resign = 'green')))).toEqual([
+      'turns[1].resign must be one of the following values: red, blue',
+    ]);
+    expect(problemsOf(broken((s) => delete s.turns[2].result.winner))).toEqual(['turns[2].result.winner is required']);
+    expect(problemsOf(broken((s) => (s.turns[2].result.winner = 'neutral')))).toEqual([
+      'turns[2].result.winner must be "red", "blue" or null (a draw)',
+    ]);
+    expect(problemsOf(broken((s) => (s.turns[2].result.reason = '')))).toEqual([
+      'turns[2].result.reason should not be empty',
+    ]);
+    expect(problemsOf(broken((s) => (s.turns[2].result.reason = 'x'.repeat(501))))).toEqual([
+      'turns[2].result.reason must be shorter than or equal to 500 characters',
+    ]);
+    expect(problemsOf(broken((s) => (s.turns[2].result.winner = 'red')))).toEqual([]);
+  });
+
   it('reports a spell whose key differs from its key in spells', () => {
     expect(problemsOf(broken((s) => (s.spells.bolt.key = 'Bolt')))).toEqual([
       'spells.bolt.key must equal its key in spells ("bolt")',

@@ -17,6 +17,8 @@ export const INPUT_EVENT_COMMANDS = {
   AttackCancelled: 'CancelOrder',
   OrdersConfirmed: 'ConfirmOrders',
   GarbageCollected: 'CollectGarbage',
+  PlayerResigned: 'Resign',
+  ResultAdjudicated: 'AdjudicateResult',
 } as const satisfies Partial<Record<EventType, CommandType>>;
 
 export type InputEventType = keyof typeof INPUT_EVENT_COMMANDS;
@@ -71,6 +73,7 @@ export function setupOfGameCreated(data: EventDataMap['GameCreated']): GameSetup
         ...(expiresAtTurn === null ? {} : { duration: expiresAtTurn - 1 }),
       })),
     },
+    ...(data.turnLimit === undefined ? {} : { turnLimit: data.turnLimit }),
   };
 }
 
@@ -121,6 +124,14 @@ export function inputCommandOf(event: RecordedInput): Command | null {
     case 'GarbageCollected': {
       const { turn } = data as EventDataMap['GarbageCollected'];
       return { type: 'CollectGarbage', data: { turn }, metadata };
+    }
+    case 'PlayerResigned': {
+      const { player } = data as EventDataMap['PlayerResigned'];
+      return { type: 'Resign', data: { player }, metadata };
+    }
+    case 'ResultAdjudicated': {
+      const { winner, reason } = data as EventDataMap['ResultAdjudicated'];
+      return { type: 'AdjudicateResult', data: { winner, reason }, metadata };
     }
   }
 }

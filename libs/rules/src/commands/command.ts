@@ -20,6 +20,10 @@ export interface CommandDataMap {
   ConfirmOrders: { player: Colour };
   /** T1 end of turn: the scheduled garbage collection, then the next turn starts. */
   CollectGarbage: { turn: number };
+  /** [A] A player gives the game up: the other side wins. */
+  Resign: { player: Colour };
+  /** [A] The organiser rules the result (`winner` null: a draw), in its own words. */
+  AdjudicateResult: { winner: Colour | null; reason: string };
 }
 export type CommandType = keyof CommandDataMap;
 

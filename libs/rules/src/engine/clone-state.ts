@@ -55,5 +55,6 @@ export function cloneState(state: GameState): GameState {
     orderIds: [...state.orderIds],
     casualties: mapValues(state.casualties, (casualty) => ({ ...casualty })),
     counters: { ...state.counters },
+    result: state.result === null ? null : { ...state.result },
   };
 }

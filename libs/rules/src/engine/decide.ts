@@ -8,6 +8,8 @@ import { discardSpell } from '../orders/discard-spell.decide';
 import { orderAttack } from '../orders/order-attack.decide';
 import { targetSpell } from '../orders/target-spell.decide';
 import { createGame } from '../setup/create-game.decide';
+import { resign } from '../orders/resign.decide';
+import { adjudicateResult } from '../orders/adjudicate-result.decide';
 import { Emitter } from './emitter';
 import { EngineContext } from './engine-context';
 import { cloneState } from './clone-state';
@@ -23,6 +25,8 @@ const DECIDERS: { [K in CommandType]: Decider<K> } = {
   OrderAttack: orderAttack,
   ConfirmOrders: confirmOrders,
   CollectGarbage: collectScheduledGarbage,
+  Resign: resign,
+  AdjudicateResult: adjudicateResult,
 };
 
 export interface Decision {

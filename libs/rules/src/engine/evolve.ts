@@ -11,6 +11,7 @@ import { orderEvolvers } from '../evolve/orders.evolve';
 import { setupEvolvers } from '../evolve/setup.evolve';
 import { spellEvolvers } from '../evolve/spells.evolve';
 import { turnEvolvers } from '../evolve/turn.evolve';
+import { gameEndEvolvers } from '../evolve/game-end.evolve';
 
 const EVOLVERS: EvolverMap = {
   ...setupEvolvers,
@@ -21,6 +22,7 @@ const EVOLVERS: EvolverMap = {
   ...spellEvolvers,
   ...creationEvolvers,
   ...movementEvolvers,
+  ...gameEndEvolvers,
 };
 
 /**

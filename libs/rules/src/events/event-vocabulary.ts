@@ -16,6 +16,7 @@ import type {
 } from '../model/spell-definition';
 import type { ActiveSpellSetup, GroupSetup, SquareSetup, StructureSetup } from '../setup/game-setup';
 import type { SquanderReason } from '../pipelines/squander-reasons';
+import type { GameEndReason, SideStanding } from '../model/game-result';
 
 /** Where a triggered effect comes from: a minion's own trait, an active spell, or a square's terrain. */
 export type TriggerSource =
@@ -61,6 +62,8 @@ export interface EventDataMap {
       squares: SquareSetup[];
       activeSpells: (ActiveSpellSetup & { visible: boolean; expiresAtTurn: number | null })[];
     };
+    /** [A] The set-up's last turn (recorded only when it gives one; games before it had none). */
+    turnLimit?: number;
   };
   /** `initiative`: who holds initiative in this turn; the state passes it over at InitiativeUpdated (T1). */
   TurnStarted: { turn: number; initiative: Colour };
@@ -225,6 +228,23 @@ export interface EventDataMap {
   TriggerDepthExceeded: { by: TriggerSource; depth: number };
   /** [A] The command has recorded its budget of events: no further trigger, effect or attack takes place in it. */
   CommandBudgetSpent: { budget: number };
+
+  // The end of a game [A] (the pages give no way to win: model/game-result.ts)
+  /** A player gives the game up (the input event of Resign). */
+  PlayerResigned: { player: Colour };
+  /** The organiser rules the result (the input event of AdjudicateResult); `reason` is the organiser's own words. */
+  ResultAdjudicated: { winner: Colour | null; reason: string };
+  /**
+   * The game is over: `winner` null is a draw. `ruling`: the organiser's words for an adjudication (else null);
+   * `standings`: what the tie-break compared at a turn limit (else null).
+   */
+  GameEnded: {
+    winner: Colour | null;
+    reason: GameEndReason;
+    turn: number;
+    ruling: string | null;
+    standings: Record<Colour, SideStanding> | null;
+  };
 }
 
 export type EventType = keyof EventDataMap;

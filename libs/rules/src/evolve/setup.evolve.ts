@@ -49,6 +49,7 @@ function gameCreated(state: GameState, data: EventDataMap['GameCreated']): void 
   state.seed = data.seed;
   state.initiative = data.initiative;
   state.rules = gameRulesOf(data.rules);
+  state.turnLimit = data.turnLimit ?? null;
   state.spells = asIdRecord(data.spells);
   state.terrains = asIdRecord(data.terrains ?? {});
   for (const colour of ['red', 'blue'] as const) {

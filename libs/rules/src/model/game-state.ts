@@ -1,3 +1,4 @@
+import type { GameResult } from './game-result';
 import type { ManaPool, House } from './mana';
 import type { Colour, Player } from './players';
 import type { GameRules } from './game-rules';
@@ -188,4 +189,8 @@ export interface GameState {
   counters: { entity: number };
   /** The turn whose garbage collection is scheduled and not yet carried out. */
   pendingCollection: number | null;
+  /** [A] The set-up's last turn: at its end the game ends by the tie-break (null: no limit). */
+  turnLimit: number | null;
+  /** [A] How the game ended (GameEnded), or null while it goes on. */
+  result: GameResult | null;
 }

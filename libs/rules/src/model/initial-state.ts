@@ -48,5 +48,7 @@ export function initialState(): GameState {
     casualties: idRecord(),
     counters: { entity: 0 },
     pendingCollection: null,
+    turnLimit: null,
+    result: null,
   };
 }

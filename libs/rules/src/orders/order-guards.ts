@@ -4,6 +4,7 @@ import type { Colour } from '../model/players';
 import { isColour } from '../model/players';
 import { ENTITY_ID_RULE, SETUP_ID_RULE, isEntityId, isSetupId } from '../model/ids';
 import { RULES_OPTIONS } from '../rules-options';
+import { requireGameGoesOn } from './game-end.guard';
 
 export function requireGame(state: GameState): string {
   if (state.gameId === null) reject('not-found', null, 'no game has been created on this stream');
@@ -16,10 +17,11 @@ export function requireColour(player: unknown): Colour {
   return player;
 }
 
-/** T2: orders are given (and changed) in the orders phase, until that player confirms. */
+/** T2: orders are given (and changed) in the orders phase, until that player confirms; never once the game ended. */
 export function requireOrdersPhase(state: GameState, player: unknown): Colour {
   requireGame(state);
   const colour = requireColour(player);
+  requireGameGoesOn(state);
   if (state.phase !== 'orders') {
     reject(
       'phase',

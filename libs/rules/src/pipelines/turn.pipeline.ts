@@ -12,6 +12,7 @@ import { runCombatPhase } from './combat.pipeline';
 import { leavePlay } from './leave-play';
 import { terrainAfterStartOfTurn } from './terrain.pipeline';
 import { runSpellExecutionPhase } from './spell-execution.pipeline';
+import { endAtTurnLimit } from './game-end.pipeline';
 import { activeSpellAt, minionAt, spellAt } from '../model/entity-accessors';
 
 /**
@@ -134,13 +135,17 @@ export function executeTurn(ctx: EngineContext, cause: string): void {
   runSpellExecutionPhase(ctx, cause);
   runCombatPhase(ctx, cause);
   const ended = ctx.emit('TurnEnded', { turn: ctx.state.turn }, { rule: 'T1', cause });
+  endAtTurnLimit(ctx, ended);
   ctx.emit('GarbageCollectionScheduled', { turn: ctx.state.turn }, { rule: 'T1', cause: ended });
 }
 
-/** T1 garbage collection (E3.3): every minion in every graveyard is deleted; then the next turn starts. */
+/**
+ * T1 garbage collection (E3.3): every minion in every graveyard is deleted; then the next turn starts, unless the game
+ * has ended [A] (what was due is still collected).
+ */
 export function collectGarbage(ctx: EngineContext, cause?: string): void {
   const turn = ctx.state.turn;
   const minionIds = standardSequence(ctx.state.initiative).flatMap((player) => ctx.state.players[player].graveyard);
   const collected = ctx.emit('GarbageCollected', { turn, minionIds }, { rule: 'E3.3', cause });
-  startTurn(ctx, turn + 1, collected);
+  if (ctx.state.result === null) startTurn(ctx, turn + 1, collected);
 }

@@ -6,7 +6,8 @@ import type { GameState } from '../model/game-state';
 import { initialState } from '../model/initial-state';
 import { COLOURS } from '../model/players';
 import type { Colour } from '../model/players';
-import type { Scenario, ScenarioOrder } from './scenario';
+import type { Scenario, ScenarioOrder, ScenarioTurn } from './scenario';
+import { type ScenarioEnding, scenarioEnding } from './scenario-ending';
 
 /** An order the rules refused, and where it stands in the scenario file. */
 export interface ScenarioRejection {
@@ -93,9 +94,20 @@ function orderIdOf(event: DomainEvent | null): string | null {
   return null;
 }
 
+/** The turn's ending (scenarioEnding), a malformed one reported at its place. */
+function endingOf(turn: ScenarioTurn, number: number, index: number, events: DomainEvent[]): ScenarioEnding | null {
+  try {
+    return scenarioEnding(turn, number, index);
+  } catch (error) {
+    if (error instanceof CommandRejected) throw new ScenarioFailed(`turns[${index}]`, error, events);
+    throw error;
+  }
+}
+
 /**
  * Plays a scenario: set-up, then for each turn every order (red's, then blue's, in file order), both
- * confirmations, and the scheduled garbage collection. Pure and deterministic: command ids come from places in
+ * confirmations, and the scheduled garbage collection — or, in a turn that ends the game, its resignation or ruling
+ * [A] in place of the confirmations. Pure and deterministic: command ids come from places in
  * the file.
  */
 export function runScenario(scenario: Scenario, gameId = 'scenario'): ScenarioRun {
@@ -138,6 +150,11 @@ export function runScenario(scenario: Scenario, gameId = 'scenario'): ScenarioRu
         }
         given.push(orderIdOf(run(command, place, order.expectRejected === true)));
       });
+    }
+    const ending = endingOf(turn, number, t, events);
+    if (ending !== null) {
+      run(ending.command, ending.place);
+      return;
     }
     for (const colour of COLOURS) {
       run(

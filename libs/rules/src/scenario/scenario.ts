@@ -1,4 +1,5 @@
 import type { EntityRef } from '../model/game-state';
+import type { Colour } from '../model/players';
 import type { GameSetup } from '../setup/game-setup';
 
 /** One order in a scenario turn (DESIGN.md "Scenario file"). */
@@ -18,6 +19,10 @@ export interface ScenarioOrder {
 
 export interface ScenarioTurn {
   orders: { red?: ScenarioOrder[]; blue?: ScenarioOrder[] };
+  /** [A] After its orders, this player resigns: the turn is not confirmed, and the game ends. */
+  resign?: Colour;
+  /** [A] After its orders, the organiser rules the result: the turn is not confirmed, and the game ends. */
+  result?: { winner: Colour | null; reason: string };
 }
 
 /** A `*.scenario.json` file: a set-up plus the orders of each turn. */

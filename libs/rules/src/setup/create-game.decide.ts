@@ -113,6 +113,8 @@ function gameCreatedData(
         };
       }),
     },
+    // Only when given: a game without a limit records the GameCreated it always did.
+    ...(setup.turnLimit === undefined ? {} : { turnLimit: setup.turnLimit }),
   };
 }
 

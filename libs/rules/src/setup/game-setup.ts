@@ -61,4 +61,6 @@ export interface GameSetup {
     squares?: SquareSetup[];
     activeSpells: ActiveSpellSetup[];
   };
+  /** [A] The game's last turn: at its end the game ends by the tie-break (RULES_OPTIONS.turnLimitTieBreak). */
+  turnLimit?: number;
 }

@@ -412,6 +412,7 @@ export function validateSetup(
   oneOf(setup.initiative, COLOURS, 'initiative', 'B1');
   if (setup.name !== undefined) text(setup.name, 'name');
   if (setup.rules !== undefined) checkRules(setup.rules);
+  if (setup.turnLimit !== undefined) wholeNumber(setup.turnLimit, 'turnLimit', 1);
   const keys = Object.keys(spells);
   if (keys.length > SETUP_LIMITS.spells) invalid('spells', `a game uses at most ${SETUP_LIMITS.spells} spells`);
   for (const key of keys) checkSpell(key, spells[key]);

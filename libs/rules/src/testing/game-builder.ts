@@ -155,6 +155,12 @@ export class GameBuilder {
   }
 
   /** An independent copy of the set-up built so far. */
+  /** [A] The game's last turn. */
+  turnLimit(turn: number): this {
+    this.setup.turnLimit = turn;
+    return this;
+  }
+
   build(): GameSetup {
     return structuredClone(this.setup);
   }

@@ -74,6 +74,16 @@ export function confirm(player: Colour): CommandInput {
   return { type: 'ConfirmOrders', data: { player } };
 }
 
+/** [A] A player gives the game up. */
+export function resign(player: Colour): CommandInput {
+  return { type: 'Resign', data: { player } };
+}
+
+/** [A] The organiser rules the result (null: a draw). */
+export function adjudicate(winner: Colour | null, reason: string): CommandInput {
+  return { type: 'AdjudicateResult', data: { winner, reason } };
+}
+
 /** The scheduled end-of-turn garbage collection (of the turn given, or of the one scheduled). */
 export function collectGarbage(turn?: number): Step {
   return (state) => ({ type: 'CollectGarbage', data: { turn: turn ?? state.pendingCollection ?? state.turn } });

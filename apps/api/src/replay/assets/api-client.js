@@ -9,6 +9,11 @@
 /** @typedef {import('./types.js').ViewName} ViewName */
 /** @typedef {import('./types.js').ViewerAnswer} ViewerAnswer */
 /** @typedef {import('./types.js').Receipt} Receipt */
+/** @typedef {import('./types.js').ReceiptCommand} ReceiptCommand */
+/** @typedef {import('./types.js').MovesPage} MovesPage */
+/** @typedef {import('./types.js').Standings} Standings */
+/** @typedef {import('./types.js').MinionStory} MinionStory */
+/** @typedef {import('./types.js').Note} Note */
 
 /** An answer that was not 2xx: its status, and the service's message. */
 export class ApiError extends Error {
@@ -106,15 +111,82 @@ export class ApiClient {
    * the service from the stored events; `next` the `from` of the next page, null after the last.
    * @param {number} from
    * @param {number} limit
-   * @returns {Promise<{ gameId: string; receipts: Receipt[]; next: number | null }>}
+   * @returns {Promise<{ gameId: string; receipts: Receipt[]; commands?: ReceiptCommand[]; next: number | null }>}
    */
   receipts(from, limit) {
-    return this.get(`${this.base}/receipts`, { from, limit });
+    return this.get(`${this.base}/receipts`, { from, limit, describe: 'true' });
   }
 
   /** @returns {Promise<{ rules: RuleEntry[] }>} */
   rules() {
     return this.get('/rules');
+  }
+
+  /**
+   * A page of the move list: `turns` turns from `turn` (0: the set-up), as this view sees them.
+   * @param {number} turn
+   * @param {number} turns
+   * @returns {Promise<MovesPage>}
+   */
+  moves(turn, turns) {
+    return this.get(`${this.base}/moves`, { turn, turns });
+  }
+
+  /** @returns {Promise<Standings>} who is ahead, turn by turn */
+  standings() {
+    return this.get(`${this.base}/standings`);
+  }
+
+  /**
+   * A minion's story and why it died.
+   * @param {string} minionId
+   * @returns {Promise<MinionStory>}
+   */
+  story(minionId) {
+    return this.get(`${this.base}/why`, { minion: minionId });
+  }
+
+  /** @returns {Promise<{ gameId: string; notes: Note[] }>} the notes this view may read */
+  notes() {
+    return this.get(`${this.base}/notes`);
+  }
+
+  /**
+   * Writes a note (the organiser's).
+   * @param {{ revision: number; text: string; visibleTo: string[] }} note
+   */
+  addNote(note) {
+    return this.post(`${this.base}/notes`, note);
+  }
+
+  /**
+   * A page of events that match a filter (`limit` revisions read from `from`), with their sentences.
+   * @param {number} from
+   * @param {number} limit
+   * @param {{ types?: string; minion?: string; player?: string; rule?: string }} filter
+   * @returns {Promise<{ events: EventLine[]; next: number | null }>}
+   */
+  filteredEvents(from, limit, filter) {
+    return this.get(`${this.base}/events`, { from, limit, describe: 'true', ...filter });
+  }
+
+  /**
+   * @template T
+   * @param {string} path
+   * @param {unknown} body
+   * @returns {Promise<T>}
+   */
+  async post(path, body) {
+    /** @type {Record<string, string>} */
+    const headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    const response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!response.ok) {
+      const answer = await response.json().catch(() => ({}));
+      const message = Array.isArray(answer.message) ? answer.message.join('; ') : answer.message;
+      throw new ApiError(response.status, message ?? response.statusText);
+    }
+    return response.json();
   }
 
   /**

@@ -1,7 +1,9 @@
 // @ts-check
 // The board at the selected revision, from `GET /games/:id/state?at=` as this viewer may see it: players, the
-// turn's orders, squares with their structures and groups, minions with HP bars, armor and status, active spells.
+// turn's orders, squares with their structures and groups, minions with HP and armor bars and status, active spells.
+// Squares with grid ids (`A1`…) are drawn as a picture of the board (board-grid.js); others as a list.
 import { h, placeChildren } from './dom.js';
+import { gridLabels, placeInGrid, squareGrid } from './board-grid.js';
 import { KeptElements } from './kept-elements.js';
 
 /** @typedef {import('./types.js').ShownState} ShownState */
@@ -144,6 +146,7 @@ export class Board {
       squareOf(structure.square).structures.push(structure);
     for (const group of Object.values(state.groups ?? {})) squareOf(group.square).groups.push(group);
 
+    const grid = squareGrid([...squares.keys()]);
     const squareSections = [...squares.keys()].sort(byId).map((squareId) => {
       const { structures, groups } = /** @type {{ structures: Structure[]; groups: Group[] }} */ (
         squares.get(squareId)
@@ -210,13 +213,36 @@ export class Board {
           ],
         ),
       );
-      return container(
+      const section = container(
         `square:${squareId}`,
         'section',
         { class: 'square', testid: `square-${squareId}`, 'data-entity': squareId, 'aria-label': `square ${squareId}` },
         [...head, ...structureLines, ...groupSections],
       );
+      if (grid !== null) {
+        const { column, row } = grid.place(squareId);
+        placeInGrid(section, column, row);
+      }
+      return section;
     });
+    // The picture's empty squares and its edge labels (kept like the rest: a step does not redraw them).
+    const gridParts = [];
+    if (grid !== null) {
+      const shape = `${grid.columns.join('')}/${grid.rows.join(',')}`;
+      gridParts.push(...kept.get(`grid-labels:${shape}`, '', () => gridLabels(grid)));
+      for (const column of grid.columns) {
+        for (const row of grid.rows) {
+          const id = `${column}${row}`;
+          if (squares.has(id)) continue;
+          const cell = kept.element(`empty-square:${id}`, shape, () =>
+            h('div', { class: 'square empty', testid: `square-${id}`, 'aria-hidden': 'true' }, h('small', {}, id)),
+          );
+          const place = grid.place(id);
+          placeInGrid(cell, place.column, place.row);
+          gridParts.push(cell);
+        }
+      }
+    }
 
     const playerSections = PLAYERS.filter((colour) => colour !== 'neutral' || hasAnything(state.players?.neutral)).map(
       (colour) => {
@@ -294,7 +320,15 @@ export class Board {
             ),
           ])
         : null,
-      container('squares', 'div', { class: 'squares' }, squareSections),
+      grid === null
+        ? container('squares', 'div', { class: 'squares', testid: 'board-list' }, squareSections)
+        : this.picture(
+            container('squares-grid', 'div', { class: 'squares grid', testid: 'board-grid' }, [
+              ...gridParts,
+              ...squareSections,
+            ]),
+            grid.columns.length,
+          ),
       globeSpells.length
         ? kept.element('globe', JSON.stringify(spellsShown(state, globeSpells)), () =>
             h('section', { class: 'globe' }, h('h3', {}, 'globe'), this.spellChips(state, globeSpells)),
@@ -321,6 +355,17 @@ export class Board {
     this.board.dataset.revision = String(revision);
     this.board.classList.remove('stale');
     this.board.removeAttribute('aria-busy');
+  }
+
+  /**
+   * The picture's columns: one narrow for the row labels, then one per board column.
+   * @param {HTMLElement} element
+   * @param {number} columns
+   */
+  picture(element, columns) {
+    const template = `auto repeat(${columns}, auto)`;
+    if (element.style.gridTemplateColumns !== template) element.style.gridTemplateColumns = template;
+    return element;
   }
 
   /**
@@ -388,6 +433,17 @@ export class Board {
       value: minion.hp,
       'aria-label': `${id} HP`,
     });
+    const armorBar =
+      minion.maxArmor > 0
+        ? h('meter', {
+            class: 'armor-bar',
+            testid: `minion-${id}-armor-bar`,
+            min: 0,
+            max: minion.maxArmor,
+            value: minion.armor,
+            'aria-label': `${id} armor`,
+          })
+        : null;
     return h(
       'article',
       {
@@ -399,7 +455,11 @@ export class Board {
       h(
         'header',
         {},
-        h('span', { class: 'name' }, id),
+        h(
+          'button',
+          { type: 'button', class: 'name link', 'data-minion': id, title: `${id}: its story, and why it died` },
+          id,
+        ),
         h('span', { class: 'kind' }, [minion.class, minion.kind].filter(Boolean).join(' ')),
         h('span', { class: `status status-${minion.status}`, testid: `minion-${id}-status` }, minion.status),
       ),
@@ -422,6 +482,7 @@ export class Board {
           h('span', { testid: `minion-${id}-armor` }, String(minion.armor)),
           `/${minion.maxArmor}`,
         ),
+        armorBar,
       ),
       this.spellChips(state, minion.spells),
     );

@@ -28,6 +28,8 @@ export class ReceiptsPanel {
     this.receipts = [];
     /** @type {Map<number, Receipt>} the receipt of the command each revision ends */
     this.byRevision = new Map();
+    /** @type {Map<number, import('./types.js').ReceiptCommand>} each receipt's command in words, by its revision */
+    this.commands = new Map();
     /** Where the next read starts (`?from=`), and whether the service said more receipts are there already. */
     this.from = 0;
     this.more = false;
@@ -80,6 +82,7 @@ export class ReceiptsPanel {
       this.from = page.next ?? (last === undefined ? this.from : last.revision + 1);
       this.receipts.push(...page.receipts);
       for (const receipt of page.receipts) this.byRevision.set(receipt.revision, receipt);
+      for (const command of page.commands ?? []) this.commands.set(command.revision, command);
       this.render(page.receipts);
       for (const receipt of page.receipts) this.found(receipt.revision);
     } catch (error) {
@@ -89,6 +92,29 @@ export class ReceiptsPanel {
       this.reading = false;
       this.elements.more.disabled = false;
     }
+  }
+
+  /**
+   * Which command a receipt covers, in words (`red: bolt → b-archer, turn 1`), its events a click away.
+   * @param {Receipt} receipt
+   */
+  wordsOf(receipt) {
+    const command = this.commands.get(receipt.revision);
+    if (command === undefined) return null;
+    const span = command.first === receipt.revision ? `${command.first}` : `${command.first}–${receipt.revision}`;
+    return h(
+      'span',
+      { class: 'receipt-words' },
+      h('span', { testid: `receipt-words-${receipt.revision}` }, command.words),
+      ' ',
+      h(
+        'button',
+        { type: 'button', class: 'link', 'data-revision': command.first, title: 'its first event' },
+        `events ${span}`,
+      ),
+      receipt.result ? h('span', { class: 'tag' }, 'game over') : null,
+      ' ',
+    );
   }
 
   /** @param {Receipt[]} added the receipts just read, after those listed */
@@ -113,6 +139,7 @@ export class ReceiptsPanel {
               },
               h('span', { class: 'rev' }, String(receipt.revision)),
             ),
+            this.wordsOf(receipt),
             h('span', { class: 'code command' }, receipt.commandId),
             h('code', { class: 'hash' }, `${receipt.hash.slice(0, 16)}…`),
           ),

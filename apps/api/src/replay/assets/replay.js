@@ -6,8 +6,10 @@
 // allows (`/replay/:id#token=…`; the fragment never reaches the server), and the organiser may switch views.
 //
 // Modules: api-client (the service), page-address (token, view, #rev), event-pages (events as read), event-list
-// (the virtualised list), timeline, board, causal-chain (details, causes, consequences), rule-badges,
-// view-switcher, live-follow, receipts-panel. A new panel is one more module wired here.
+// (the virtualised list), timeline, board (with board-grid: the board as a picture), causal-chain (details, causes,
+// consequences), rule-badges, view-switcher, live-follow, receipts-panel; and to follow the game as a person does:
+// move-list (turn by turn), standings-strip (who is ahead), game-header (the matchup, a fork's origin, the result),
+// minion-story, notes-panel, event-filter, share-link. A new panel is one more module wired here.
 import { ApiClient } from './api-client.js';
 import { Board } from './board.js';
 import { CausalChain } from './causal-chain.js';
@@ -20,9 +22,19 @@ import { ReceiptsPanel } from './receipts-panel.js';
 import { RuleBadges } from './rule-badges.js';
 import { Timeline } from './timeline.js';
 import { showViewer } from './view-switcher.js';
+import { MoveList } from './move-list.js';
+import { StandingsStrip } from './standings-strip.js';
+import { GameHeader } from './game-header.js';
+import { MinionStoryPanel } from './minion-story.js';
+import { NotesPanel } from './notes-panel.js';
+import { EventFilter } from './event-filter.js';
+import { ShareLink, settleSharedView } from './share-link.js';
 
 /** @typedef {import('./types.js').EventLine} EventLine */
 /** @typedef {import('./types.js').ShownState} ShownState */
+
+/** How long after the first board the move list, the standings and the notes are read. */
+const FOLLOW_AFTER_MS = 400;
 
 /** States kept, by revision: stepping back and forth over a stretch needs no new request. */
 const STATE_CACHE_SIZE = 400;
@@ -55,8 +67,65 @@ const receipts = new ReceiptsPanel(
   api,
   receiptFound,
 );
+const moves = new MoveList(
+  {
+    list: byTestId('move-list'),
+    status: byTestId('moves-status'),
+    earlier: byTestId('moves-earlier'),
+    later: byTestId('moves-later'),
+  },
+  api,
+  pages,
+);
+const standings = new StandingsStrip(
+  { strip: byTestId('standings-strip'), words: byTestId('standings-now'), measures: byTestId('standings-measures') },
+  api,
+);
+const header = new GameHeader(
+  { matchup: byTestId('matchup'), fork: byTestId('fork-provenance'), banner: byTestId('result-banner') },
+  pages,
+);
+const story = new MinionStoryPanel(
+  {
+    panel: byTestId('minion-story'),
+    title: byTestId('story-title'),
+    body: byTestId('story-body'),
+    close: byTestId('story-close'),
+  },
+  api,
+);
+const notes = new NotesPanel(
+  {
+    here: byTestId('notes-here'),
+    list: byTestId('notes'),
+    form: byTestId('note-form'),
+    status: byTestId('notes-status'),
+  },
+  api,
+  () => model.selected,
+);
+// The raw events' filter: it lists its matches in place of the full list.
+new EventFilter(
+  {
+    form: byTestId('event-filter'),
+    results: byTestId('filtered-events'),
+    list: byTestId('filtered-list'),
+    status: byTestId('filter-status'),
+    more: byTestId('filter-more'),
+    clear: byTestId('filter-clear'),
+  },
+  api,
+  badges,
+);
+new ShareLink(
+  { button: byTestId('copy-link'), field: byTestId('share-link'), status: byTestId('share-status') },
+  gameId,
+  () => model.selected,
+);
 /** @type {CausalChain} */
 let chain;
+/** The panels that follow the game as a person does start once the first board is drawn (it comes first). */
+let followStarted = false;
 
 const model = {
   selected: -1,
@@ -72,6 +141,8 @@ const model = {
   fetching: new Map(),
   /** Turns whose released orders have been asked for (placeholders shown before their execution was read). */
   releasesAsked: new Set(),
+  /** Whether this tab's token is the organiser's (it may write notes, whatever view it shows). */
+  organiserToken: false,
 };
 
 // ------------------------------------------------------------------------------------------- selection
@@ -97,6 +168,34 @@ function select(revision, { from } = {}) {
   else void pages.fetch(next).then((line) => line !== undefined && model.selected === next && showSelected(line));
   wantState(next);
   showRevisionInAddress(next);
+  if (followStarted) follow(next);
+}
+
+/**
+ * The move list, the standings strip and the notes at the selected revision (once its turn is known).
+ * @param {number} revision
+ */
+function follow(revision) {
+  standings.show(revision, pages.count);
+  notes.show(revision);
+  const event = pages.get(revision);
+  if (event !== undefined) moves.show(revision, Number(event.metadata.turn));
+  else
+    void pages
+      .fetch(revision)
+      .then(
+        (line) => line !== undefined && model.selected === revision && moves.show(revision, Number(line.metadata.turn)),
+      );
+}
+
+/** After the first board: the panels to follow the game read what they need. */
+function startFollowing() {
+  if (followStarted) return;
+  followStarted = true;
+  follow(model.selected);
+  void header.start();
+  void standings.read();
+  void notes.start(model.organiserToken);
 }
 
 /** @param {EventLine} event */
@@ -204,6 +303,9 @@ function showBoard(revision, state) {
   board.show(revision, state, whenText({ metadata: { turn: state.turn, phase: state.phase } }));
   const event = pages.get(revision);
   board.highlight(event === undefined || event.type === 'GameCreated' ? null : event.data);
+  // The board comes first: the panels that follow the game start reading a moment after it is drawn, so that a
+  // step taken at once is answered before them.
+  if (!followStarted) setTimeout(startFollowing, FOLLOW_AFTER_MS);
 }
 
 /**
@@ -237,6 +339,9 @@ function prefetch(revision) {
 function arrived(events) {
   for (const event of events) timeline.grow(event);
   receipts.grew();
+  header.arrived(events);
+  moves.grew();
+  standings.grew();
   slider.max = String(pages.count - 1);
   ui.revisionMax.textContent = String(pages.count - 1);
   if (model.follow) select(pages.count - 1);
@@ -265,6 +370,20 @@ function askReleases() {
   }
 }
 
+/** The event types the filter offers: those of the events read so far. */
+const offeredTypes = new Set();
+function offerTypes() {
+  const list = document.getElementById('event-types');
+  if (list === null) return;
+  for (const lines of pages.pages.values()) {
+    for (const line of lines) {
+      if (line === undefined || offeredTypes.has(line.type)) continue;
+      offeredTypes.add(line.type);
+      list.append(new Option(line.type));
+    }
+  }
+}
+
 // ------------------------------------------------------------------------------------------------ start
 
 function wire() {
@@ -275,6 +394,11 @@ function wire() {
     if (action !== undefined && action in ACTIONS) ACTIONS[/** @type {keyof typeof ACTIONS} */ (action)]();
   });
   // One listener for every revision button: list rows, timeline bands, turn marks, chain and "caused" links.
+  // A minion's name on the board opens its story.
+  document.addEventListener('click', (event) => {
+    const button = /** @type {Element} */ (event.target).closest('button[data-minion]');
+    if (button instanceof HTMLElement) void story.open(String(button.dataset.minion));
+  });
   document.addEventListener('click', (event) => {
     const button = /** @type {Element} */ (event.target).closest('button[data-revision]');
     if (!(button instanceof HTMLElement)) return;
@@ -307,13 +431,16 @@ function wire() {
     if (wanted !== undefined) select(wanted);
   });
   pages.onChange(() => requestAnimationFrame(askReleases));
+  pages.onChange(offerTypes);
 }
 
 async function start() {
   wire();
   try {
+    await settleSharedView(api);
     const [viewer, latest] = await Promise.all([api.viewer(), api.state()]);
     showViewer(ui.viewerMode, viewer);
+    model.organiserToken = viewer.views.length > 1;
     // The service's own explanations are the organiser's, and quote everything: only in the organiser's own view.
     chain = new CausalChain(
       {

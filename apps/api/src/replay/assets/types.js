@@ -24,6 +24,15 @@
 /** @typedef {import('@app/games/audit/event-causation').EventCausation} EventCausation */
 /** @typedef {import('@app/games/audit/event-causation').CausationLink} CausationLink */
 /** @typedef {import('@app/games/receipts/receipt').Receipt} Receipt */
+/** @typedef {import('@app/games/receipts/command-words').ReceiptCommand} ReceiptCommand */
+/** @typedef {import('@app/games/review/game-moves.service').MovesPage} MovesPage */
+/** @typedef {import('@app/games/review/move-list').MoveLine} MoveLine */
+/** @typedef {import('@app/games/review/move-list').TurnMoves} TurnMoves */
+/** @typedef {import('@app/games/review/game-standings.service').GameStandings} Standings */
+/** @typedef {import('@app/games/review/game-standings.service').StandingsPoint} StandingsPoint */
+/** @typedef {import('@app/games/review/minion-story.service').MinionStory} MinionStory */
+/** @typedef {import('@app/games/notes/note-visibility').ViewedNote} Note */
+/** @typedef {import('@app/rules').GameResult} GameResult */
 /** @typedef {import('../../viewers/view-as').ViewName} ViewName */
 /** @typedef {import('../../viewers/game-viewer.response.dto').GameViewerResponseDto} ViewerAnswer */
 

@@ -1,0 +1,2 @@
+export * from './game-result-at';
+export * from './game-end.watch';

@@ -1,0 +1,8 @@
+import type { EvolverMap } from './evolver';
+
+/** [A] A game's end: GameEnded records the result; nothing is played after it (orders/game-end.guard.ts). */
+export const gameEndEvolvers: EvolverMap = {
+  GameEnded: (state, data) => {
+    state.result = { winner: data.winner, reason: data.reason, turn: data.turn };
+  },
+};
