@@ -23,7 +23,7 @@
 /** @typedef {import('@app/games/rules-reference/rules-reference').RuleEntry} RuleEntry */
 /** @typedef {import('@app/games/audit/event-causation').EventCausation} EventCausation */
 /** @typedef {import('@app/games/audit/event-causation').CausationLink} CausationLink */
-/** @typedef {import('@app/games/receipts/receipt').Receipt} Receipt */
+/** @typedef {import('@app/verifier/receipts/receipt').Receipt} Receipt */
 /** @typedef {import('../../viewers/view-as').ViewName} ViewName */
 /** @typedef {import('../../viewers/game-viewer.response.dto').GameViewerResponseDto} ViewerAnswer */
 
