@@ -33,6 +33,7 @@ import { StoreHealthIndicator } from './health/store.health-indicator';
 import { AcceptingWorkGuard } from './lifecycle/accepting-work.guard';
 import { RequestDrain } from './lifecycle/request-drain.service';
 import { ReplayModule } from './replay/replay.module';
+import { VerifyPageModule } from './verify/verify-page.module';
 import { GameReceiptsHttpController } from './receipts/game-receipts.http.controller';
 import { SigningKeysHttpController } from './receipts/signing-keys.http.controller';
 import { TournamentLogHttpController } from './tournament-log/tournament-log.http.controller';
@@ -108,6 +109,7 @@ export class AppModule implements NestModule {
         }),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),
         ReplayModule,
+        VerifyPageModule,
       ],
       controllers: [
         GamesHttpController,
