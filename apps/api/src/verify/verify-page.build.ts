@@ -114,7 +114,8 @@ export async function buildVerifyPage(root: string = repositoryRoot()): Promise<
   const template = fs.readFileSync(path.join(sources, 'verify-page.html'), 'utf8');
   const html = template
     .replace('{{csp}}', () => csp)
-    .replace('{{style}}', () => style)
-    .replace('{{script}}', () => script);
+    // Whole elements, so that what is hashed is exactly what the elements hold, however the template is laid out.
+    .replace('{{style}}', () => `<style>${style}</style>`)
+    .replace('{{script}}', () => `<script>${script}</script>`);
   return { html, csp };
 }
