@@ -1,4 +1,4 @@
-/** Audit (hash chain + re-simulation), causation ("why"), and forks. */
+/** The audit of a game where it is stored (the verifier's checks, and its snapshots), causation ("why"), and forks. */
 export * from './stored-game.audit';
 export * from './game-audit.service';
 export * from './event-causation';

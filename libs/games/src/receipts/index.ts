@@ -1,4 +1,4 @@
-/** Signed receipts, signed heads, the service's signing keys, and how to check them. */
+/** Signed receipts and heads as the service signs and hands them out, and its signing keys (checking them: @app/verifier). */
 export * from './signing-key';
 export * from './receipt-key-ring';
 export * from './statement-signing';

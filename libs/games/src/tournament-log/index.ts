@@ -1,6 +1,6 @@
 /**
- * The tournament log: an RFC 6962 Merkle tree of signed game heads, its proofs and their verification, also in the
- * C2SP formats (checkpoint, tlog-proof, consistency to a checkpoint).
+ * The tournament log as the service keeps it: an RFC 6962 Merkle tree of signed game heads, its proofs, and its
+ * checkpoints signed in the C2SP formats (the tree's formulas, the formats and every check of a proof: @app/verifier).
  */
 export * from './tournament-log.stream';
 export * from './log-point-not-found.error';
