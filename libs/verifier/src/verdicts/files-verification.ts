@@ -39,7 +39,8 @@ export interface FilesCheck {
 /** How far the check of an export has come (an export may hold a million events). */
 export type FilesProgress = (what: { file: string; events: number }) => void | Promise<void>;
 
-const NO_KEYS = '--key is required';
+const NO_KEYS =
+  '--key is required: the keys the service listed (GET /.well-known/sanctum-keys saved), PEM or verifier keys';
 
 async function outcomeOf(command: string, check: () => Promise<VerdictLines>): Promise<FilesCheck> {
   try {
