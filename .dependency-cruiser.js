@@ -21,6 +21,13 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'games-layer-does-not-reach-into-the-verifier',
+      comment: 'libs/games and the apps use the verifier through its index (@app/verifier): its files may move freely.',
+      severity: 'error',
+      from: { path: '^(apps|libs/games)/', pathNot: '\\.spec\\.ts$' },
+      to: { path: '^libs/verifier/src/', pathNot: '^libs/verifier/src/index[.]ts$' },
+    },
+    {
       name: 'event-store-stands-alone',
       comment: 'The store knows nothing of the rules or the application layer.',
       severity: 'error',
@@ -83,16 +90,43 @@ module.exports = {
     {
       name: 'c2sp-formats-are-portable',
       comment:
-        'The C2SP formats (tournament-log/c2sp) run in a browser as they run in Node, cryptography passed in: they ' +
+        'The C2SP formats (verifier/log/c2sp) run in a browser as they run in Node, cryptography passed in: they ' +
         'import nothing but each other — no Node module, no framework, no other file of the project.',
       severity: 'error',
-      from: { path: '^libs/games/src/tournament-log/c2sp/', pathNot: '\\.spec\\.ts$' },
-      to: { pathNot: '^libs/games/src/tournament-log/c2sp/' },
+      from: { path: '^libs/verifier/src/log/c2sp/', pathNot: '\\.spec\\.ts$' },
+      to: { pathNot: '^libs/verifier/src/log/c2sp/' },
+    },
+    {
+      name: 'verifier-is-portable',
+      comment:
+        'libs/verifier runs in Node and, bundled, in a page: it imports the rules engine and the portable packages ' +
+        '(ajv, @noble) only — no Node module, no framework, nothing of the games layer or the stores. One file may use ' +
+        "Node's crypto, crypto/platform-crypto.ts, which the page's build replaces with crypto/portable-crypto.ts.",
+      severity: 'error',
+      from: {
+        path: '^libs/verifier/src',
+        pathNot: ['\\.spec\\.ts$', '^libs/verifier/src/crypto/platform-crypto[.]ts$'],
+      },
+      to: {
+        pathNot: [
+          '^libs/verifier/src',
+          '^libs/rules/src',
+          '^node_modules/(ajv|@noble/hashes|@noble/curves|fast-deep-equal|json-schema-traverse|fast-uri)/',
+        ],
+      },
+    },
+    {
+      name: 'verifier-platform-crypto-uses-node-crypto-only',
+      comment:
+        "crypto/platform-crypto.ts, the one file the page's build replaces, imports Node's crypto and nothing else.",
+      severity: 'error',
+      from: { path: '^libs/verifier/src/crypto/platform-crypto[.]ts$' },
+      to: { pathNot: ['^libs/verifier/src/crypto/verifier-crypto[.]ts$', '^(node:)?crypto$'] },
     },
     {
       name: 'no-circular-between-files-outside-rules',
       severity: 'error',
-      from: { path: '^(apps|libs/games|libs/event-store)' },
+      from: { path: '^(apps|libs/games|libs/event-store|libs/verifier)' },
       to: { circular: true },
     },
   ],

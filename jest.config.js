@@ -11,6 +11,7 @@ const common = {
     '^@app/rules(|/.*)$': '<rootDir>/libs/rules/src$1',
     '^@app/event-store(|/.*)$': '<rootDir>/libs/event-store/src$1',
     '^@app/games(|/.*)$': '<rootDir>/libs/games/src$1',
+    '^@app/verifier(|/.*)$': '<rootDir>/libs/verifier/src$1',
   },
 };
 
@@ -39,7 +40,13 @@ module.exports = {
     {
       ...common,
       displayName: 'service',
-      roots: ['<rootDir>/libs/event-store', '<rootDir>/libs/games', '<rootDir>/apps', '<rootDir>/test'],
+      roots: [
+        '<rootDir>/libs/event-store',
+        '<rootDir>/libs/games',
+        '<rootDir>/libs/verifier',
+        '<rootDir>/apps',
+        '<rootDir>/test',
+      ],
       testRegex: '.*\\.(spec|e2e-spec)\\.ts$',
     },
   ],

@@ -5,7 +5,7 @@ import type { JSONSchema7 } from 'json-schema';
 const ROOT = path.resolve(__dirname, '..');
 
 /** Where the repository keeps the schema: beside the check that reads it (see stored-event.check.ts). */
-export const EVENT_VOCABULARY_SCHEMA_FILE = 'libs/games/src/recording/event-vocabulary.schema.json';
+export const EVENT_VOCABULARY_SCHEMA_FILE = 'libs/verifier/src/events/event-vocabulary.schema.json';
 
 /** The schema of one TypeScript type, every object closed (`additionalProperties: false`), as the type says. */
 function schemaOf(file: string, type: string): JSONSchema7 {

@@ -9,6 +9,7 @@ import {
   generateSigningKeyPem,
   keyIdOf,
   keysOfPublished,
+  spkiOfEd25519,
   noteVerifierKeyOf,
   rotateReceiptSigningKey,
   verifyStatementOfKind,
@@ -32,7 +33,7 @@ describe('receipts: every acknowledged command answers with a signed receipt (is
   const dir = makeTempDir();
   const dbPath = path.join(dir, 'receipts.db');
   let api: ApiTestApp;
-  let keys: Map<string, ReturnType<typeof createPublicKey>>;
+  let keys: ReturnType<typeof keysOfPublished>;
   const answered: Receipt[] = [];
   let tokens: { red: string; blue: string };
   let events: GameEventLine[];
@@ -209,11 +210,14 @@ describe('receipts: every acknowledged command answers with a signed receipt (is
     const second = await startApi(dbPath, { gcScheduler: false });
     try {
       expect((await second.as().get('/.well-known/sanctum-keys').expect(200)).body).toEqual({
-        keys: [...keys.entries()].map(([keyId, key]) => ({
-          keyId,
-          publicKey: key.export({ type: 'spki', format: 'pem' }),
-          vkey: formatVerifierKey(noteVerifierKeyOf(DEFAULT_TOURNAMENT_LOG_ORIGIN, key)),
-        })),
+        keys: [...keys.entries()].map(([keyId, raw]) => {
+          const key = createPublicKey({ key: Buffer.from(spkiOfEd25519(raw)), format: 'der', type: 'spki' });
+          return {
+            keyId,
+            publicKey: key.export({ type: 'spki', format: 'pem' }),
+            vkey: formatVerifierKey(noteVerifierKeyOf(DEFAULT_TOURNAMENT_LOG_ORIGIN, key)),
+          };
+        }),
       });
       const again = await second.as().get('/games/signed/receipts').expect(200);
       expect(again.body.receipts).toEqual((await api.as().get('/games/signed/receipts').expect(200)).body.receipts);

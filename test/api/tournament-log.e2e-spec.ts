@@ -4,6 +4,7 @@ import {
   type ConsistencyProofAnswer,
   type InclusionProofAnswer,
   type SignedTreeHead,
+  hexOf,
   keysOfPublished,
   leafHashOfHead,
   rootOf,
@@ -58,7 +59,7 @@ describe('the tournament log: signed heads of every game in an RFC 6962 Merkle t
     expect(round.treeHead).toMatchObject({ size: 2, root: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(verifyStatementOfKind(round.treeHead, 'tree head', keys)).toMatchObject({ valid: true });
     const { entries } = (await api.as().get('/log/entries').expect(200)).body;
-    expect(rootOf(entries.map(({ head }: never) => leafHashOfHead(head))).toString('hex')).toBe(round.treeHead.root);
+    expect(hexOf(rootOf(entries.map(({ head }: never) => leafHashOfHead(head))))).toBe(round.treeHead.root);
     // Nothing moved: nothing is recorded again, and the tree head stays.
     const again = await record();
     expect(again).toEqual({ recorded: [], skipped: [], treeHead: round.treeHead });

@@ -22,7 +22,7 @@ describe('the production build (npm run build, npm run start:prod)', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('builds a dist that starts anywhere, serves the API and the replay page, and stops cleanly on SIGTERM', async () => {
+  it('builds a dist that starts anywhere, serves the API, the replay page and the verifier page, and stops cleanly on SIGTERM', async () => {
     await run('npm', ['run', '-s', 'build'], { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 });
     fs.cpSync(path.join(REPO_ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
     fs.copyFileSync(path.join(REPO_ROOT, 'package.json'), path.join(dir, 'package.json'));
@@ -89,6 +89,12 @@ describe('the production build (npm run build, npm run start:prod)', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<html');
     expect((await fetch(`${base}/replay/assets/replay.js`)).status).toBe(200);
+    // The offline verifier page, built by `npm run build` into dist and served from there (no esbuild at run time).
+    const built = fs.readFileSync(path.join(dir, 'dist/apps/api/src/verify/sanctum-verify.html'), 'utf8');
+    const verifier = await fetch(`${base}/verify`);
+    expect(verifier.status).toBe(200);
+    expect(await verifier.text()).toBe(built);
+    expect(verifier.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'sha256-/);
     // The embedded store's default file, relative to where the service runs.
     expect(fs.existsSync(path.join(dir, 'data', 'sanctum.db'))).toBe(true);
 

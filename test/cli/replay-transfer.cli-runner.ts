@@ -3,7 +3,7 @@ import { runScenario } from '@app/rules';
 import type { DomainEvent } from '@app/rules';
 import { SqliteEventStore } from '@app/event-store';
 import { gameStream } from '@app/games/game-stream';
-import { chainEvents, genesisHash } from '@app/games/recording/hash-chain';
+import { chainEvents, genesisHash } from '@app/verifier';
 import { parseScenarioFile } from '@app/games/scenario-file';
 import { runSanctum } from '../support/run-cli';
 import type { CliOptions, CliRun } from '../support/run-cli';

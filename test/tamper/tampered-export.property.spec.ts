@@ -27,7 +27,7 @@ describe('a forged export: every forgery is a finding, never an exception (fast-
         const forged = tamper(game.events, chosen);
         fc.pre(forged !== null);
         const lines = forged.events.map((event) => readBack(event));
-        const receipts = new ReceiptsCheck(game.gameId, handed(game.receipts), game.keys.publicKeys());
+        const receipts = new ReceiptsCheck(game.gameId, handed(game.receipts), game.keys.statementKeys());
         const report = await auditEvents(
           (function* () {
             for (const line of lines) {

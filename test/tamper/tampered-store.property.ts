@@ -126,7 +126,7 @@ export function tamperedStoreProperties(
   }
 
   async function audit(): Promise<{ report: Awaited<ReturnType<typeof auditStoredGame>>; check: ReceiptsCheck }> {
-    const check = new ReceiptsCheck(game.gameId, handed(game.receipts), game.keys.publicKeys());
+    const check = new ReceiptsCheck(game.gameId, handed(game.receipts), game.keys.statementKeys());
     // A game removed whole is audited as `verify --receipts` audits it: a game of no events.
     const report = await auditStoredGame(store, game.gameId, snapshots, {
       observe: (event) => check.push(event),

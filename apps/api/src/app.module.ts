@@ -35,6 +35,7 @@ import { AcceptingWorkGuard } from './lifecycle/accepting-work.guard';
 import { RequestDrain } from './lifecycle/request-drain.service';
 import { ReplayModule } from './replay/replay.module';
 import { REVIEW_CONTROLLERS } from './review/review.controllers';
+import { VerifyPageModule } from './verify/verify-page.module';
 import { GameReceiptsHttpController } from './receipts/game-receipts.http.controller';
 import { SigningKeysHttpController } from './receipts/signing-keys.http.controller';
 import { TournamentLogHttpController } from './tournament-log/tournament-log.http.controller';
@@ -109,6 +110,7 @@ export class AppModule implements NestModule {
         }),
         TerminusModule.forRoot({ errorLogStyle: 'json' }),
         ReplayModule,
+        VerifyPageModule,
       ],
       controllers: [
         GamesHttpController,

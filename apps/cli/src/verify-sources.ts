@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { auditEvents, auditStoredGame, chainEvents, genesisHash, GameNotFoundError } from '@app/games';
 import type { GameAuditReport, GameEventLine } from '@app/games';
+import { type ExportToVerify, type ExportVerification, verifyExport } from '@app/verifier';
 import { parseScenarioFile, ScenarioFileInvalid } from '@app/games/scenario-file';
 import { runScenario, ScenarioFailed } from '@app/rules';
 import type { DomainEvent, Scenario } from '@app/rules';
@@ -10,7 +11,7 @@ import { EXIT } from './exit-codes';
 import { gameIdFromFile, isGameId } from './game-id';
 import type { ScenarioFileReader } from './scenario-file.reader';
 import { openConfiguredStore } from './transfer/configured-store';
-import { lastRevisionOfFile, readEventFile } from './transfer/event-file.reader';
+import { lastRevisionOfFile, openEventFile } from './transfer/event-file.reader';
 import { startProgress, type Progress } from './transfer/progress-bar';
 import { userPath } from './user-path';
 
@@ -43,7 +44,7 @@ export type EventObserver = (event: GameEventLine) => void;
  * refused as unknown.
  */
 export function auditTarget(
-  target: VerifyTarget,
+  target: Exclude<VerifyTarget, { kind: 'event-lines' }>,
   scenarios: ScenarioFileReader,
   observe?: EventObserver,
   missingIsEmpty = false,
@@ -51,17 +52,12 @@ export function auditTarget(
   switch (target.kind) {
     case 'game':
       return auditStoredTarget(target.gameId, observe, missingIsEmpty);
-    case 'event-lines':
-      return auditEventLines(target.file, observe);
     case 'json':
       return auditJsonFile(target.file, observe);
     case 'scenario':
       return scenarios.read(target.file).then((scenario) => auditScenario(target.file, scenario));
   }
 }
-
-/** Events between two updates of a file's progress bar. */
-const PROGRESS_EVERY = 1000;
 
 /** A progress bar that starts once the audit knows its total (the game's length, on its first page). */
 function lazyProgress(label: string): { update: (done: number, total: number) => void; stop: () => void } {
@@ -106,28 +102,25 @@ async function auditStoredTarget(
   }
 }
 
-/** A JSON-lines file, line by line: a file of any length is audited in constant memory. */
-async function auditEventLines(file: string, observe?: EventObserver): Promise<GameAuditReport> {
+/**
+ * A JSON-lines file (an export), line by line in constant memory, through the verifier's verifyExport — what the
+ * offline page runs on the same file — with the receipts a player kept when given. A progress bar on a terminal.
+ */
+export async function verifyExportFile(
+  file: string,
+  receipts?: ExportToVerify['receipts'],
+): Promise<ExportVerification> {
   const last = await lastRevisionOfFile(file);
   const progress = startProgress(`verifying ${file}`, last === null ? 0 : last + 1, { unit: 'events' });
-  async function* events(): AsyncGenerator<GameEventLine> {
-    let read = 0;
-    for await (const { event } of readEventFile(file)) {
-      observe?.(event);
-      yield event;
-      read += 1;
-      // The bar redraws on its own clock; telling it every event would cost more than the audit of one.
-      if (read % PROGRESS_EVERY === 0) progress.update(read);
-    }
-  }
-  let report: GameAuditReport;
+  const { handle } = await openEventFile(file);
   try {
-    report = await auditEvents(events());
+    const chunks = handle.createReadStream({ encoding: 'utf8' }) as AsyncIterable<string>;
+    // The bar redraws on its own clock; telling it every event would cost more than the audit of one.
+    return await verifyExport({ name: file, chunks, receipts, onProgress: (events) => progress.update(events) });
   } finally {
     progress.stop();
+    await handle.close();
   }
-  if (report.events === 0) throw new CliFailure(EXIT.invalidInput, `${file}: no events in the file`);
-  return report;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,16 +1,23 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { type HandedReceipt, type Receipt, ReceiptsCheck, auditPassed } from '@app/games';
+import {
+  type HandedReceipt,
+  type Receipt,
+  ReceiptsCheck,
+  auditPassed,
+  auditWithReceiptsLines,
+  firstFailedReceipt,
+  receiptVerdictLines,
+  verifyVerdictLines,
+} from '@app/games';
 import { CliFailure } from './cli-failure.error';
 import { EXIT } from './exit-codes';
 import { writeLines } from './output';
-import { firstFailedReceipt, receiptVerdictLines } from './receipts/receipt-verdict.format';
 import { RECEIPT_SIGNING_KEYS_OPTION } from './receipts/signing-keys.option';
 import { type SigningKeys, configuredSigningKeys, signingKeysFrom } from './receipts/signing-keys.source';
 import { readStatementFile } from './receipts/statement-file.reader';
 import { ScenarioFileReader } from './scenario-file.reader';
 import { runStoreTask } from './transfer/run-store-task';
-import { auditTarget, verifyTarget } from './verify-sources';
-import { verifyVerdictLines } from './verify-report.format';
+import { auditTarget, verifyExportFile, verifyTarget } from './verify-sources';
 import { requiredArgument } from './required-argument';
 
 export interface VerifyOptions {
@@ -65,6 +72,17 @@ export class VerifyCommand extends CommandRunner {
     const given = requiredArgument(args, 'game-or-file');
     await runStoreTask(async () => {
       const target = verifyTarget(given);
+      if (target.kind === 'event-lines') {
+        // An export: the verifier's verifyExport, as the offline page runs it on the same files.
+        const receipts =
+          options.receipts === undefined
+            ? undefined
+            : { statements: await readStatementFile(options.receipts, 'receipt'), keys: await this.keys(options.key) };
+        const verified = await verifyExportFile(target.file, receipts);
+        const json = receipts === undefined ? verified.report : { ...verified.report, receipts: verified.receipts };
+        await writeLines(process.stdout, options.json ? [JSON.stringify(json, null, 2)] : verified.lines);
+        return verified.holds ? EXIT.ok : EXIT.tampered;
+      }
       if (options.receipts === undefined) {
         const report = await auditTarget(target, this.scenarios);
         const source = target.kind === 'game' ? 'stored' : given;
@@ -95,7 +113,7 @@ export class VerifyCommand extends CommandRunner {
       const source = target.kind === 'game' ? 'stored' : given;
       const lines = options.json
         ? [JSON.stringify({ ...report, receipts: verdicts }, null, 2)]
-        : withReceipts(verifyVerdictLines(report, source), receiptVerdictLines(verdicts, keys.name), failed);
+        : auditWithReceiptsLines(verifyVerdictLines(report, source), receiptVerdictLines(verdicts, keys.name), failed);
       await writeLines(process.stdout, lines);
       return auditPassed(report) && failed === null ? EXIT.ok : EXIT.tampered;
     });
@@ -109,13 +127,4 @@ export class VerifyCommand extends CommandRunner {
     }
     return configured;
   }
-}
-
-/** The audit's lines, the receipts' lines before its verdict, and the receipts' verdict first when one fails. */
-function withReceipts(audit: string[], receipts: string[], failed: string | null): string[] {
-  const verdict = audit.at(-1);
-  if (verdict === undefined) return [...receipts, ...(failed === null ? [] : [failed])];
-  const auditHolds = verdict.startsWith('verdict: VERIFIED');
-  const last = failed ?? (auditHolds ? `${verdict}, and the game holds every receipt` : verdict);
-  return [...audit.slice(0, -1), ...receipts, ...(failed !== null && !auditHolds ? [verdict] : []), last];
 }

@@ -1,16 +1,17 @@
-/** Application layer (DESIGN.md): shared by the HTTP API and the CLI. */
+/**
+ * Application layer (DESIGN.md): shared by the HTTP API and the CLI. It also hands on the verifier (libs/verifier),
+ * whose checks it runs and whose formulas it records with, so that one import serves its callers.
+ */
+export * from '@app/verifier';
 export * from './scenario-file';
 export * from './games.module';
 export * from './games.options';
 export * from './games.errors';
 export * from './game-stream';
 export * from './caching/recent-entries.cache';
-export * from './recording/hash-chain';
-export * from './recording/chain-secret';
+export * from './recording/draw-chain-secret';
 export * from './recording/game-event-line';
 export * from './recording/stored-game-event';
-export * from './recording/stored-event.check';
-export * from './recording/canonical-form.check';
 export * from './loading/loaded-game';
 export * from './loading/game-repository';
 export * from './loading/game-events.reader';

@@ -1,10 +1,9 @@
 import { runScenario } from '@app/rules';
-import { auditEvents } from '../src/audit/game-auditor';
+import { auditEvents, chainEvents, genesisHash } from '@app/verifier';
 import { GameAuditService } from '../src/audit/game-audit.service';
 import { gameStream } from '../src/game-stream';
 import { type GameEventLine } from '../src/recording/game-event-line';
 import { storedGameEvent } from '../src/recording/stored-game-event';
-import { chainEvents, genesisHash } from '../src/recording/hash-chain';
 import { GamesHarness, exampleScenario, playScenario } from './games-testing';
 
 type Unchained = Omit<GameEventLine, 'revision'>;

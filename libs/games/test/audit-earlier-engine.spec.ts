@@ -2,8 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ENGINE_VERSION, execute, initialState, inputCommandOf, setupOfGameCreated } from '@app/rules';
 import type { EventDataMap } from '@app/rules';
-import { auditEvents } from '../src/audit/game-auditor';
-import { chainEvents, genesisHash } from '../src/recording/hash-chain';
+import { auditEvents, chainEvents, genesisHash } from '@app/verifier';
 import type { GameEventLine } from '../src/recording/game-event-line';
 
 /**

@@ -1,12 +1,11 @@
 import Database from 'better-sqlite3';
-import { auditEvents } from '../src/audit/game-auditor';
+import { auditEvents, chainEvents, genesisHash } from '@app/verifier';
 import { GameAuditService } from '../src/audit/game-audit.service';
 import { ForkRefusedError } from '../src/audit/fork-refused.error';
 import { GameForkService } from '../src/audit/game-fork.service';
 import { gameStream } from '../src/game-stream';
 import { GameAlreadyExistsError, GameNotFoundError, GamePointNotFoundError } from '../src/games.errors';
 import { storedGameEvent } from '../src/recording/stored-game-event';
-import { chainEvents, genesisHash } from '../src/recording/hash-chain';
 import { GamesHarness, exampleScenario, playScenario, temporaryDirectory } from './games-testing';
 
 describe('GameForkService: a new game from another one’s first events, then played on its own', () => {

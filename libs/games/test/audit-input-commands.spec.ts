@@ -4,9 +4,8 @@ import { join, relative } from 'node:path';
 import { ScenarioFailed, execute, initialState, inputCommandOf, runScenario, startsCommand } from '@app/rules';
 import type { DomainEvent } from '@app/rules';
 import { parseScenarioFile } from '../src/scenario-file';
-import { chainEvents, genesisHash } from '../src/recording/hash-chain';
+import { auditEvents, chainEvents, genesisHash } from '@app/verifier';
 import type { GameEventLine } from '../src/recording/game-event-line';
-import { auditEvents } from '../src/audit/game-auditor';
 
 const ROOT = join(__dirname, '../../..');
 const FOLDERS = [

@@ -1,10 +1,9 @@
 import Database from 'better-sqlite3';
 import { RULES_OPTIONS } from '@app/rules';
-import type { GameAuditReport } from '../src/audit/game-audit.report';
+import { eventHash, type GameAuditReport } from '@app/verifier';
 import { GameAuditService } from '../src/audit/game-audit.service';
 import { gameStream } from '../src/game-stream';
 import { GameNotFoundError } from '../src/games.errors';
-import { eventHash } from '../src/recording/hash-chain';
 import { GamesHarness, exampleScenario, playScenario, temporaryDirectory } from './games-testing';
 
 /** A row of the SQLite `events` table (libs/event-store/src/sqlite/sqlite-schema.ts), as stored: JSON text. */

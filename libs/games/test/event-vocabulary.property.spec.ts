@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { gamePlanArb, playGame } from '../../rules/test/property/game.arbitrary';
-import { storedEventProblem } from '../src/recording/stored-event.check';
+import { storedEventProblem } from '@app/verifier';
 
 /**
  * The store boundary must never take one of the engine's own events for damage: over random legal games (the rules'

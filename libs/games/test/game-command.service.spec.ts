@@ -2,7 +2,7 @@ import { CommandRejected, fold, runScenario } from '@app/rules';
 import type { DomainEvent } from '@app/rules';
 import { ConcurrencyConflictError, GameAlreadyExistsError, GameNotFoundError } from '../src/games.errors';
 import { gameStream } from '../src/game-stream';
-import { eventHash, genesisHash } from '../src/recording/hash-chain';
+import { eventHash, genesisHash } from '@app/verifier';
 import { appendManyGames } from '../../../test/support/many-games.store';
 import { GamesHarness, exampleScenario, playScenario, temporaryDirectory } from './games-testing';
 

@@ -1,9 +1,8 @@
 import { type Command, type DomainEvent, type ScenarioOrder, execute, initialState, orderCommand } from '@app/rules';
 import { gameStream } from '../src/game-stream';
 import { GameReceipts } from '../src/receipts/game-receipts.service';
-import type { Receipt } from '../src/receipts/receipt';
-import { chainEvents, genesisHash } from '../src/recording/hash-chain';
-import { drawChainSecret } from '../src/recording/chain-secret';
+import { chainEvents, genesisHash, type Receipt } from '@app/verifier';
+import { drawChainSecret } from '../src/recording/draw-chain-secret';
 import { storedGameEvent } from '../src/recording/stored-game-event';
 import { GamesHarness, exampleScenario } from './games-testing';
 

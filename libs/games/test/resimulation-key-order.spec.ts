@@ -1,5 +1,5 @@
 import { runScenario } from '@app/rules';
-import { ResimulationCheck } from '../src/audit/resimulation.check';
+import { ResimulationCheck } from '@app/verifier';
 import type { GameEventLine } from '../src/recording/game-event-line';
 import { exampleScenario } from './games-testing';
 

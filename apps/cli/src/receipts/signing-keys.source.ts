@@ -1,22 +1,20 @@
 import type { KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import {
-  C2spFormatError,
-  type NoteVerifierKey,
-  SigningKeyInvalidError,
+  UnusableInputError,
+  VERIFIER_KEY,
+  type VerificationKeys,
   keysById,
-  keysOfPublished,
-  noteVerifierKeyOf,
+  noteKeyOfEd25519,
   parsePublicKeys,
   parseSigningKey,
-  parseVerifierKey,
-  publicKeyOfNoteKey,
+  rawEd25519PublicKey,
   readServiceSecrets,
   receiptKeySettingsFromEnv,
   resolveReceiptKeyRing,
   secretsFileFor,
   tournamentLogOriginFromEnv,
-  webNoteCrypto,
+  verificationKeysOfText,
   type ReceiptKeyRing,
 } from '@app/games';
 import { createPublicKey } from 'node:crypto';
@@ -24,14 +22,8 @@ import { CliFailure } from '../cli-failure.error';
 import { EXIT } from '../exit-codes';
 import { userPath } from '../user-path';
 
-/** Public keys to check signatures against, and how messages name where they came from. */
-export interface SigningKeys {
-  /** By key id: what receipts, heads and tree heads (JSON) are checked against. */
-  keys: Map<string, KeyObject>;
-  /** The C2SP verifier keys the tournament log's checkpoints are opened with (none from PEM keys alone). */
-  noteKeys: NoteVerifierKey[];
-  name: string;
-}
+/** Public keys to check signatures against, and how messages name where they came from (the verifier's). */
+export type SigningKeys = VerificationKeys;
 
 const FETCH_TIMEOUT_MS = 10_000;
 
@@ -39,52 +31,12 @@ function invalid(message: string): CliFailure {
   return new CliFailure(EXIT.invalidInput, message);
 }
 
-/** A C2SP verifier key: `<name>+<8 hex digits>+<base64>`. */
-const VERIFIER_KEY = /^[^+\s]+\+[0-9a-fA-F]{8}\+[A-Za-z0-9+/=]+$/;
-
-async function noteKeyOf(text: string, where: string): Promise<NoteVerifierKey> {
+/** The verifier's reading of a keys text; keys that cannot be used are bad input (exit 2), named. */
+async function keysOfText(text: string, where: string, name: string): Promise<SigningKeys> {
   try {
-    return await parseVerifierKey(text, webNoteCrypto);
+    return await verificationKeysOfText(text, where, name);
   } catch (error) {
-    if (error instanceof C2spFormatError) throw invalid(`${where}: ${error.message}`);
-    throw error;
-  }
-}
-
-/** The `vkey` of each entry of a keys document (the service lists one per key); entries without one are skipped. */
-async function noteKeysOfPublished(document: { keys?: unknown }, where: string): Promise<NoteVerifierKey[]> {
-  const entries = Array.isArray(document.keys) ? (document.keys as { vkey?: unknown }[]) : [];
-  const noteKeys: NoteVerifierKey[] = [];
-  for (const [i, entry] of entries.entries()) {
-    if (entry?.vkey === undefined) continue;
-    if (typeof entry.vkey !== 'string') throw invalid(`${where}: keys[${i}].vkey must be a verifier key text`);
-    noteKeys.push(await noteKeyOf(entry.vkey, `${where}: keys[${i}].vkey`));
-  }
-  return noteKeys;
-}
-
-/**
- * The keys of a text: a `{"keys": [...]}` document (the service's, each key with its `vkey`), PEM public keys, or
- * C2SP verifier keys one a line — each of which is also the Ed25519 key that signs the JSON statements.
- */
-async function keysOfText(text: string, where: string): Promise<Omit<SigningKeys, 'name'>> {
-  try {
-    if (text.trimStart().startsWith('{')) {
-      const document = JSON.parse(text) as { keys?: unknown };
-      return { keys: keysOfPublished(document, where), noteKeys: await noteKeysOfPublished(document, where) };
-    }
-    const lines = text.split('\n').map((line) => line.trim());
-    if (!text.includes('-----BEGIN') && lines.some((line) => VERIFIER_KEY.test(line))) {
-      const noteKeys = new Map<string, NoteVerifierKey>();
-      for (const [i, line] of lines.entries()) {
-        if (line !== '' && !noteKeys.has(line)) noteKeys.set(line, await noteKeyOf(line, `${where}: line ${i + 1}`));
-      }
-      return { keys: keysById([...noteKeys.values()].map(publicKeyOfNoteKey)), noteKeys: [...noteKeys.values()] };
-    }
-    return { keys: keysById(parsePublicKeys(text, where)), noteKeys: [] };
-  } catch (error) {
-    if (error instanceof SigningKeyInvalidError) throw invalid(error.message);
-    if (error instanceof SyntaxError) throw invalid(`${where}: not valid JSON: ${error.message}`);
+    if (error instanceof UnusableInputError) throw invalid(error.message);
     throw error;
   }
 }
@@ -104,15 +56,15 @@ export async function signingKeysFrom(given: string): Promise<SigningKeys> {
     } catch (error) {
       throw invalid(`--key ${given}: cannot fetch the keys: ${(error as Error).message}`);
     }
-    return { ...(await keysOfText(text, `--key ${given}`)), name: given };
+    return keysOfText(text, `--key ${given}`, given);
   }
-  if (given.includes('-----BEGIN')) return { ...(await keysOfText(given, '--key')), name: 'the PEM given' };
-  if (VERIFIER_KEY.test(given.trim())) return { ...(await keysOfText(given, '--key')), name: 'the verifier key given' };
+  if (given.includes('-----BEGIN')) return keysOfText(given, '--key', 'the PEM given');
+  if (VERIFIER_KEY.test(given.trim())) return keysOfText(given, '--key', 'the verifier key given');
   const file = userPath(given);
   if (!existsSync(file) || !statSync(file).isFile()) {
     throw invalid(`--key ${given}: not an http(s) URL, a PEM text, a verifier key, or a file that exists`);
   }
-  return { ...(await keysOfText(readFileSync(file, 'utf8'), `--key ${given}`)), name: given };
+  return keysOfText(readFileSync(file, 'utf8'), `--key ${given}`, given);
 }
 
 /** The configured store's secrets file, as the service finds it (SQLITE_PATH, EVENT_STORE; `.env` when present). */
@@ -150,7 +102,7 @@ export async function configuredSigningKeys(): Promise<SigningKeys | null> {
   for (const pem of stored?.retiredReceiptKeys ?? []) publicKeys.push(...parsePublicKeys(pem, String(file)));
   if (settings.retiredKeys) publicKeys.push(...parsePublicKeys(settings.retiredKeys, 'RECEIPT_RETIRED_KEYS'));
   if (publicKeys.length === 0) return null;
-  const keys = keysById(publicKeys);
+  const keys = keysById(publicKeys.map(rawEd25519PublicKey));
   let origin: string;
   try {
     origin = tournamentLogOriginFromEnv(process.env);
@@ -159,7 +111,7 @@ export async function configuredSigningKeys(): Promise<SigningKeys | null> {
   }
   return {
     keys,
-    noteKeys: [...keys.values()].map((key) => noteVerifierKeyOf(origin, key)),
+    noteKeys: [...keys.values()].map((key) => noteKeyOfEd25519(origin, key)),
     name: `the keys of the configured service (${file ?? 'environment'})`,
   };
 }

@@ -1,6 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import * as readline from 'node:readline';
-import type { GameEventLine } from '@app/games/recording/game-event-line';
+import { type GameEventLine, UnusableInputError, eventOfLine, linesOf } from '@app/verifier';
 import { CliFailure } from '../cli-failure.error';
 import { EXIT } from '../exit-codes';
 import { userPath } from '../user-path';
@@ -19,30 +18,14 @@ const OPEN_ERRORS: Record<string, string> = {
   EACCES: 'permission denied',
 };
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The shape every line must have; what the fields mean is up to the caller (replay, chain check). */
+/** The shape every line must have (the verifier's eventOfLine); a line without it is bad input (exit 2). */
 function parseLine(file: string, text: string, line: number): GameEventLine {
-  const where = `${file}:${line}`;
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return eventOfLine(text, `${file}:${line}`);
   } catch (error) {
-    throw new CliFailure(EXIT.invalidInput, `${where}: not valid JSON: ${(error as Error).message}`);
+    if (error instanceof UnusableInputError) throw new CliFailure(EXIT.invalidInput, error.message);
+    throw error;
   }
-  if (!isObject(json)) throw new CliFailure(EXIT.invalidInput, `${where}: an event line must be a JSON object`);
-  const { revision, type, data, metadata } = json;
-  if (!Number.isSafeInteger(revision) || (revision as number) < 0) {
-    throw new CliFailure(EXIT.invalidInput, `${where}: "revision" must be an integer >= 0`);
-  }
-  if (typeof type !== 'string' || type === '') {
-    throw new CliFailure(EXIT.invalidInput, `${where}: "type" must be a non-empty string`);
-  }
-  if (data === undefined) throw new CliFailure(EXIT.invalidInput, `${where}: "data" is missing`);
-  if (!isObject(metadata)) throw new CliFailure(EXIT.invalidInput, `${where}: "metadata" must be an object`);
-  return { revision: revision as number, type, data, metadata };
 }
 
 /** Opens the file, failing in words (exit 2) when it is missing, a directory or unreadable. */
@@ -68,18 +51,16 @@ export async function openEventFile(file: string): Promise<{ handle: FileHandle;
  */
 export async function* readEventFile(file: string): AsyncGenerator<FileEvent> {
   const { handle } = await openEventFile(file);
-  const lines = readline.createInterface({ input: handle.createReadStream({ encoding: 'utf8' }), crlfDelay: Infinity });
-  let line = 0;
+  // Split as the offline page splits a file (linesOf), so both read the same lines.
+  const stream = handle.createReadStream({ encoding: 'utf8' });
   let bytesRead = 0;
   try {
-    for await (const text of lines) {
-      line += 1;
+    for await (const { text, number } of linesOf(stream as AsyncIterable<string>)) {
       bytesRead += Buffer.byteLength(text) + 1;
       if (text.trim() === '') continue;
-      yield { event: parseLine(file, text, line), line, bytesRead };
+      yield { event: parseLine(file, text, number), line: number, bytesRead };
     }
   } finally {
-    lines.close();
     await handle.close();
   }
 }

@@ -1,4 +1,4 @@
-import { HashChainCheck } from '@app/games/audit/hash-chain.check';
+import { HashChainCheck } from '@app/verifier';
 import type { GameEventLine } from '@app/games/recording/game-event-line';
 import { CliFailure } from '../cli-failure.error';
 import { STORE_EXIT } from './store-exit-codes';

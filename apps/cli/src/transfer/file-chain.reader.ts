@@ -1,5 +1,5 @@
 import { CHAIN_SECRET_FIELD, chainEvent, chainSecretOf, genesisHash } from '@app/games';
-import { canonicalFormProblem } from '@app/games/recording/canonical-form.check';
+import { canonicalFormProblem } from '@app/verifier';
 import type { GameEventLine } from '@app/games/recording/game-event-line';
 import type { CliFailure } from '../cli-failure.error';
 import { readEventFile } from './event-file.reader';

@@ -1,8 +1,6 @@
 import { eventIdOf } from '@app/rules';
 import type { GameEventLine } from '../recording/game-event-line';
-import { CHAIN_SECRET_FIELD } from '../recording/chain-secret';
-import { chainEvents, genesisHash } from '../recording/hash-chain';
-import type { ForkProvenance } from './fork-provenance';
+import { CHAIN_SECRET_FIELD, chainEvents, type ForkProvenance, genesisHash } from '@app/verifier';
 
 export interface ForkedEvent {
   type: string;

@@ -1,6 +1,6 @@
 import { EventStore, SnapshotStore } from '@app/event-store';
 import { Injectable } from '@nestjs/common';
-import type { GameAuditReport } from './game-audit.report';
+import type { GameAuditReport } from '@app/verifier';
 import { auditStoredGame } from './stored-game.audit';
 
 /**

@@ -3,12 +3,12 @@ import { startsCommand } from '@app/rules';
 import { Injectable } from '@nestjs/common';
 import { GameAlreadyExistsError, GamePointNotFoundError } from '../games.errors';
 import { gameStream } from '../game-stream';
-import { drawChainSecret } from '../recording/chain-secret';
+import { drawChainSecret } from '../recording/draw-chain-secret';
 import { type GameEventLine } from '../recording/game-event-line';
 import { gameEventPages, gameEvents } from '../loading/game-events.reader';
 import { forkEvents } from './fork-events';
 import { ForkRefusedError } from './fork-refused.error';
-import { HashChainCheck } from './hash-chain.check';
+import { HashChainCheck } from '@app/verifier';
 import { AUDIT_PAGE_SIZE } from './stored-game.audit';
 import { lastRevisionOf } from '../loading/last-revision.query';
 

@@ -5,9 +5,8 @@ import { gameStream } from '../game-stream';
 import { SNAPSHOT_KEY, decodeSnapshotBody } from '../loading/snapshot-body.codec';
 import type { SetupDecks } from '../loading/setup-decks.cache';
 import type { GameEventLine } from '../recording/game-event-line';
-import type { StoredEventProblem } from '../recording/stored-event.check';
+import type { SnapshotVerdict, StoredEventProblem } from '@app/verifier';
 import { type StoredGameEvent, asDomainEvent } from '../recording/stored-game-event';
-import type { SnapshotVerdict } from './game-audit.report';
 
 /**
  * The snapshots half of an audit: every snapshot the game has under this engine's key must be what the stored

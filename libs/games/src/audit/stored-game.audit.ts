@@ -1,9 +1,8 @@
 import type { EventStore, SnapshotStore } from '@app/event-store';
 import { gameStream } from '../game-stream';
 import { type GameEventLine } from '../recording/game-event-line';
-import { GameAuditor } from './game-auditor';
+import { GameAuditor, type GameAuditReport } from '@app/verifier';
 import { SnapshotCheck } from './snapshot.check';
-import type { GameAuditReport } from './game-audit.report';
 import { lastRevisionOf } from '../loading/last-revision.query';
 
 /** Events per read while auditing: a long game is never held whole. */

@@ -13,8 +13,8 @@ import { KeyedLock } from './keyed-lock';
 import { RecordedCommandFinder, commandOwner } from './recorded-command.finder';
 import { sameCommand, sameCreation } from './same-command';
 import type { GameEventLine } from '../recording/game-event-line';
-import { CHAIN_SECRET_FIELD, drawChainSecret } from '../recording/chain-secret';
-import { chainEvents, genesisHash } from '../recording/hash-chain';
+import { CHAIN_SECRET_FIELD, chainEvents, genesisHash } from '@app/verifier';
+import { drawChainSecret } from '../recording/draw-chain-secret';
 import { inGameSpan, rememberAppendSpan } from '../tracing/game-spans';
 
 /** What a handled command recorded. */

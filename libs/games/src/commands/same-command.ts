@@ -1,5 +1,5 @@
 import { type Command, execute, initialState } from '@app/rules';
-import { canonicalJson } from '../recording/canonical-json';
+import { canonicalJson } from '@app/verifier';
 
 /** A command's data with defaults filled in, so a request and the command rebuilt from its events compare. */
 function normalisedData(command: Command): unknown {

@@ -1,6 +1,6 @@
 import type { GameResult } from '@app/rules';
 import type { StoredGameEvent } from '../recording/stored-game-event';
-import { resultOfGameEnded } from './game-result-at';
+import { resultOfGameEnded } from '@app/verifier';
 
 /**
  * A game's end as a read of its events in order passes it: what the result was at each revision read so far (null

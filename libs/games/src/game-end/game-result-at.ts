@@ -1,5 +1,6 @@
 import type { EventStore } from '@app/event-store';
-import type { EventDataMap, GameResult } from '@app/rules';
+import type { GameResult } from '@app/rules';
+import { resultOfGameEnded } from '@app/verifier';
 import { gameStream } from '../game-stream';
 import { storedGameEvent } from '../recording/stored-game-event';
 
@@ -9,11 +10,6 @@ import { storedGameEvent } from '../recording/stored-game-event';
  * that has ended is among the last three events of any later revision.
  */
 const EVENTS_AFTER_THE_END = 2;
-
-/** The result a GameEnded records, as the statements of the games layer carry it (receipts, heads, summaries). */
-export function resultOfGameEnded(data: EventDataMap['GameEnded']): GameResult {
-  return { winner: data.winner, reason: data.reason, turn: data.turn };
-}
 
 /** How the game stood at `revision`: its result if it had ended by then, else null (a short backwards read). */
 export async function gameResultAt(store: EventStore, gameId: string, revision: number): Promise<GameResult | null> {

@@ -5,7 +5,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { GamePointNotFoundError } from '../games.errors';
 import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
 import { gameStream } from '../game-stream';
-import { genesisHash } from '../recording/hash-chain';
+import { genesisHash } from '@app/verifier';
 import { GAME_STATE } from './game-state.projection';
 import { foldGameEvents } from './game-events.fold';
 import type { LoadedGame } from './loaded-game';

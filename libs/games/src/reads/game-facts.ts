@@ -1,6 +1,6 @@
 import { DamagedEventError, type EventStore } from '@app/event-store';
 import type { Colour, House } from '@app/rules';
-import { forkProvenanceOf } from '../audit/fork-provenance';
+import { forkProvenanceOf } from '@app/verifier';
 import { RecentEntriesCache } from '../caching/recent-entries.cache';
 import { gameStream } from '../game-stream';
 import { storedGameEvent } from '../recording/stored-game-event';

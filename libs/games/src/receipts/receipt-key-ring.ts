@@ -1,5 +1,7 @@
 import { type KeyObject, createPublicKey, sign } from 'node:crypto';
-import { keyIdOf, publishedKeyOf, type PublishedKey } from './signing-key';
+import { type PublishedKey, type StatementKeys } from '@app/verifier';
+import { rawEd25519PublicKey } from '../tournament-log/ed25519-note-key';
+import { keyIdOf, publishedKeyOf } from './signing-key';
 
 /**
  * The service's signing keys: one signs (the newest), and every key that ever signed stays listed, so receipts
@@ -25,7 +27,7 @@ export class ReceiptKeyRing {
   }
 
   /** Ed25519 over the bytes given; base64url. Deterministic: the same bytes always give the same signature. */
-  sign(bytes: Buffer): string {
+  sign(bytes: Uint8Array): string {
     return this.signRaw(bytes).toString('base64url');
   }
 
@@ -41,5 +43,10 @@ export class ReceiptKeyRing {
 
   publicKeys(): Map<string, KeyObject> {
     return new Map(this.listed);
+  }
+
+  /** The same keys as the verifier takes them (32 bytes each), to check what they signed. */
+  statementKeys(): StatementKeys {
+    return new Map([...this.listed].map(([keyId, key]) => [keyId, rawEd25519PublicKey(key)]));
   }
 }

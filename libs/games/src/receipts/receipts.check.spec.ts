@@ -1,11 +1,10 @@
 import { runScenario } from '@app/rules';
 import type { Scenario } from '@app/rules';
-import { chainEvents, genesisHash } from '../recording/hash-chain';
+import { ReceiptsCheck, chainEvents, genesisHash } from '@app/verifier';
 import type { GameEventLine } from '../recording/game-event-line';
 import { fullScenario } from '../scenario-file/full-scenario.fixture';
 import { receiptOfCommand } from './game-receipts.service';
 import { ReceiptKeyRing } from './receipt-key-ring';
-import { ReceiptsCheck } from './receipts.check';
 import { generateSigningKeyPem, parseSigningKey } from './signing-key';
 
 /** A game that a ruling ends in its last turn (fullScenario's turns: the third rules a draw). */
@@ -25,7 +24,7 @@ describe('ReceiptsCheck: a receipt’s result [A]', () => {
   const ruling = events.findIndex((event) => event.type === 'ResultAdjudicated');
   const [first, last] = [events[ruling] as GameEventLine, events.at(-1) as GameEventLine];
   const check = (receipt: ReturnType<typeof receiptOfCommand>) => {
-    const receipts = new ReceiptsCheck('g', [{ place: 'line 1', receipt }], keys.publicKeys());
+    const receipts = new ReceiptsCheck('g', [{ place: 'line 1', receipt }], keys.statementKeys());
     for (const event of events) receipts.push(event);
     return receipts.verdicts({ intact: true, firstBrokenRevision: null, lastHash: String(last.metadata.hash) })[0];
   };

@@ -1,15 +1,6 @@
-import { type KeyObject, createHash, createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
-
-/** A public key as `GET /.well-known/sanctum-keys` lists it: its id and its SPKI PEM. */
-export interface PublishedKey {
-  keyId: string;
-  publicKey: string;
-}
-
-/** `{"keys": [...]}`: the answer of `GET /.well-known/sanctum-keys`, and a file a player keeps. */
-export interface PublishedKeys {
-  keys: PublishedKey[];
-}
+import { type KeyObject, createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { type PublishedKey, keyIdOfPublicKey } from '@app/verifier';
+import { rawEd25519PublicKey } from '../tournament-log/ed25519-note-key';
 
 /** Thrown for a key text that is not what it must be; the message names where it came from. */
 export class SigningKeyInvalidError extends Error {
@@ -19,15 +10,9 @@ export class SigningKeyInvalidError extends Error {
   }
 }
 
-/**
- * A key's id: the first 16 characters (96 bits) of base64url(sha256(SPKI DER of the public key)). Derived, so
- * anyone holding the public key can tell which receipts it signed, and no table of ids needs keeping.
- */
+/** A key's id, as the verifier derives it from the key (keyIdOfPublicKey): one formula for the service and a page. */
 export function keyIdOf(publicKey: KeyObject): string {
-  return createHash('sha256')
-    .update(publicKey.export({ type: 'spki', format: 'der' }))
-    .digest('base64url')
-    .slice(0, 16);
+  return keyIdOfPublicKey(rawEd25519PublicKey(publicKey));
 }
 
 export function publicKeyPem(publicKey: KeyObject): string {
@@ -82,31 +67,4 @@ export function parsePublicKeys(text: string, where: string): KeyObject[] {
     }
     return key;
   });
-}
-
-/**
- * The keys of a `{"keys": [...]}` document (the service's answer, or a file a player kept), by key id. Each id is
- * derived again from its key: a document that lists a key under another id is refused, naming the entry.
- */
-export function keysOfPublished(document: unknown, where: string): Map<string, KeyObject> {
-  const keys = (document as { keys?: unknown } | null)?.keys;
-  if (!Array.isArray(keys)) throw new SigningKeyInvalidError(`${where}: must be {"keys": [{"keyId", "publicKey"}]}`);
-  const found = new Map<string, KeyObject>();
-  keys.forEach((entry: unknown, i) => {
-    const { keyId, publicKey } = (entry ?? {}) as { keyId?: unknown; publicKey?: unknown };
-    if (typeof publicKey !== 'string')
-      throw new SigningKeyInvalidError(`${where}: keys[${i}].publicKey must be a PEM text`);
-    const [key] = parsePublicKeys(publicKey, `${where}: keys[${i}].publicKey`);
-    if (key === undefined) throw new SigningKeyInvalidError(`${where}: keys[${i}].publicKey holds no key`);
-    if (keyId !== keyIdOf(key)) {
-      throw new SigningKeyInvalidError(`${where}: keys[${i}].keyId is not the id of its public key (${keyIdOf(key)})`);
-    }
-    found.set(keyId, key);
-  });
-  return found;
-}
-
-/** A map of the given public keys by their ids. */
-export function keysById(publicKeys: readonly KeyObject[]): Map<string, KeyObject> {
-  return new Map(publicKeys.map((key) => [keyIdOf(key), key]));
 }

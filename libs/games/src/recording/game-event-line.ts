@@ -1,13 +1,7 @@
-/**
- * One event as the API, the CLI and the streams show it: `{revision, type, data, metadata}`, of any type — a viewer's
- * placeholder, or a line whose origin is in doubt (see StoredGameEvent for a game stream's own).
- */
-export interface GameEventLine {
-  revision: number;
-  type: string;
-  data: unknown;
-  metadata: Record<string, unknown>;
-}
+import type { GameEventLine } from '@app/verifier';
+
+/** The event line the verifier checks (libs/verifier), as the games layer reads and writes it. */
+export type { GameEventLine } from '@app/verifier';
 
 /** A game event on the global stream: its line plus where it stands in `$all`. */
 export interface GlobalEventLine extends GameEventLine {

@@ -1,7 +1,7 @@
 import { DamagedEventError, type RecordedEvent } from '@app/event-store';
 import type { DomainEvent, EventDataMap, EventMetadata, EventType } from '@app/rules';
 import type { GameEventLine } from './game-event-line';
-import { storedEventProblem } from './stored-event.check';
+import { storedEventProblem } from '@app/verifier';
 
 /**
  * A stored event's metadata: the engine's envelope, the chain's links (hash-chain.ts), on a game's first event the

@@ -1,7 +1,11 @@
 import type { ReceiptKeyRing } from '../receipts/receipt-key-ring';
-import { formatVerifierKey, type NoteVerifierKey } from './c2sp/note-verifier-key';
-import { formatSignedNote } from './c2sp/signed-note';
-import { type Checkpoint, formatCheckpoint } from './c2sp/tlog-checkpoint';
+import {
+  type Checkpoint,
+  formatCheckpoint,
+  formatSignedNote,
+  formatVerifierKey,
+  type NoteVerifierKey,
+} from '@app/verifier';
 import { noteVerifierKeyOf } from './ed25519-note-key';
 
 /**

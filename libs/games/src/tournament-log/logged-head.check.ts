@@ -1,7 +1,5 @@
 import { DamagedEventError, type RecordedEvent } from '@app/event-store';
-import type { SignedGameHead } from '../receipts/game-head';
-import { statementProblems } from '../receipts/signed-statement.shapes';
-import type { LoggedHead } from './log-proofs';
+import { type LoggedHead, type SignedGameHead, statementProblems } from '@app/verifier';
 import { HEAD_LOGGED } from './tournament-log.stream';
 
 /**

@@ -1,4 +1,4 @@
-import { originProblem } from './c2sp/tlog-checkpoint';
+import { originProblem } from '@app/verifier';
 
 /**
  * The origin of an unconfigured service: a name that says where it runs by default. A tournament that publishes

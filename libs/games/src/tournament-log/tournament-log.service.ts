@@ -3,22 +3,30 @@ import { Inject, Injectable } from '@nestjs/common';
 import { GAME_STREAM_PREFIX, gameIdOfStream } from '../game-stream';
 import { ConcurrencyConflictError } from '../games.errors';
 import { GameReceipts } from '../receipts/game-receipts.service';
-import type { SignedGameHead } from '../receipts/game-head';
+import {
+  consistencyProof,
+  type ConsistencyProofAnswer,
+  formatTlogConsistency,
+  formatTlogProof,
+  hexOf,
+  inclusionProof,
+  type InclusionProofAnswer,
+  leafHashOfHead,
+  leafOfHead,
+  type LoggedHead,
+  rootOf,
+  type SignedGameHead,
+  type SignedTreeHead,
+} from '@app/verifier';
 import { ReceiptKeyRing } from '../receipts/receipt-key-ring';
 import { RECEIPT_KEYS } from '../receipts/receipt-keys.token';
-import { signStatement } from '../receipts/signed-statement';
+import { signStatement } from '../receipts/statement-signing';
 import { ORGANISER } from '../viewers/viewer';
-import { formatTlogConsistency } from './c2sp/tlog-consistency';
-import { formatTlogProof } from './c2sp/tlog-proof';
 import { CheckpointSigner } from './checkpoint-signer';
-import { leafHashOfHead, leafOfHead } from './log-leaf';
 import { LogPointNotFoundError } from './log-point-not-found.error';
 import { loggedHeadOf } from './logged-head.check';
-import type { ConsistencyProofAnswer, InclusionProofAnswer, LoggedHead } from './log-proofs';
-import { consistencyProof, inclusionProof, rootOf } from './merkle-tree';
 import { TOURNAMENT_LOG_ORIGIN } from './tournament-log-origin.token';
 import { HEAD_LOGGED, TOURNAMENT_LOG_STREAM } from './tournament-log.stream';
-import type { SignedTreeHead } from './tree-head';
 
 const ATTEMPTS = 5;
 const PAGE_SIZE = 5000;
@@ -34,7 +42,7 @@ export interface RecordedHeads {
 /** Where a head stands in the log of a size: its entry, and the leaf hashes of that log. */
 interface LocatedHead {
   entry: LoggedHead;
-  tree: Buffer[];
+  tree: Uint8Array[];
 }
 
 /**
@@ -86,7 +94,7 @@ export class TournamentLog {
         if (error instanceof WrongExpectedRevisionError) continue;
         throw error;
       }
-      const leaves = [...entries.map(({ head }) => leafHashOfHead(head)), ...heads.map(leafHashOfHead)];
+      const leaves = [...entries.map(({ head }) => leafHashOfHead(head)), ...heads.map((head) => leafHashOfHead(head))];
       return { recorded: heads, skipped, treeHead: this.treeHeadOf(leaves) };
     }
     throw new ConcurrencyConflictError(TOURNAMENT_LOG_STREAM, ATTEMPTS);
@@ -116,7 +124,7 @@ export class TournamentLog {
       head: entry.head,
       leafIndex: entry.index,
       treeHead: this.treeHeadOf(tree),
-      auditPath: inclusionProof(tree, entry.index).map((node) => node.toString('hex')),
+      auditPath: inclusionProof(tree, entry.index).map(hexOf),
     };
   }
 
@@ -126,7 +134,7 @@ export class TournamentLog {
     return {
       first: this.treeHeadOf(leaves.slice(0, first)),
       second: this.treeHeadOf(leaves),
-      proof: consistencyProof(leaves, first).map((node) => node.toString('hex')),
+      proof: consistencyProof(leaves, first).map(hexOf),
     };
   }
 
@@ -167,11 +175,11 @@ export class TournamentLog {
     return this.checkpoints.verifierKeys();
   }
 
-  private treeHeadOf(leaves: readonly Buffer[]): SignedTreeHead {
-    return signStatement(this.keys, { size: leaves.length, root: rootOf(leaves).toString('hex') });
+  private treeHeadOf(leaves: readonly Uint8Array[]): SignedTreeHead {
+    return signStatement(this.keys, { size: leaves.length, root: hexOf(rootOf(leaves)) });
   }
 
-  private checkpointOf(leaves: readonly Buffer[]): string {
+  private checkpointOf(leaves: readonly Uint8Array[]): string {
     return this.checkpoints.sign({ size: leaves.length, rootHash: rootOf(leaves) });
   }
 
@@ -195,7 +203,7 @@ export class TournamentLog {
   }
 
   /** The log at size `second` (default: as it stands), which must have a prefix of `first`. */
-  private prefixFrom(leaves: Buffer[], first: number, second: number | undefined): Buffer[] {
+  private prefixFrom(leaves: Uint8Array[], first: number, second: number | undefined): Uint8Array[] {
     const tree = this.prefix(leaves, second);
     if (first > tree.length) {
       throw new LogPointNotFoundError(
@@ -205,7 +213,7 @@ export class TournamentLog {
     return tree;
   }
 
-  private prefix(leaves: Buffer[], size: number | undefined): Buffer[] {
+  private prefix(leaves: Uint8Array[], size: number | undefined): Uint8Array[] {
     if (size === undefined) return leaves;
     if (size > leaves.length) {
       throw new LogPointNotFoundError(`the tournament log has ${leaves.length} heads; there is no size ${size}`);
@@ -213,7 +221,7 @@ export class TournamentLog {
     return leaves.slice(0, size);
   }
 
-  private async leafHashes(): Promise<Buffer[]> {
+  private async leafHashes(): Promise<Uint8Array[]> {
     return (await this.entries()).map(({ head }) => leafHashOfHead(head));
   }
 

@@ -1,5 +1,5 @@
 import type { Colour, EventDataMap, GameState, Phase, SpellDefinition } from '@app/rules';
-import { CHAIN_SECRET_FIELD } from '../recording/chain-secret';
+import { CHAIN_SECRET_FIELD } from '@app/verifier';
 import type { GameEventLine } from '../recording/game-event-line';
 import type { StoredGameEvent } from '../recording/stored-game-event';
 import type { Viewer } from './viewer';

@@ -23,7 +23,7 @@
 /** @typedef {import('@app/games/rules-reference/rules-reference').RuleEntry} RuleEntry */
 /** @typedef {import('@app/games/audit/event-causation').EventCausation} EventCausation */
 /** @typedef {import('@app/games/audit/event-causation').CausationLink} CausationLink */
-/** @typedef {import('@app/games/receipts/receipt').Receipt} Receipt */
+/** @typedef {import('@app/verifier/receipts/receipt').Receipt} Receipt */
 /** @typedef {import('@app/games/receipts/command-words').ReceiptCommand} ReceiptCommand */
 /** @typedef {import('@app/games/review/game-moves.service').MovesPage} MovesPage */
 /** @typedef {import('@app/games/review/move-list').MoveLine} MoveLine */
