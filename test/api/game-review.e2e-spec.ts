@@ -148,13 +148,24 @@ describe('following a game: moves, standings, a minion’s story, notes (e2e, SQ
           const alive = Object.values(
             state.minions as Record<string, { owner: string; hp: number; status: string }>,
           ).filter((minion) => minion.owner === colour && minion.status === 'alive');
-          const mana = Object.values(state.players[colour].mana as Record<string, number>).reduce((a, b) => a + b, 0);
+          // A player's pool is its own: the public view shows neither side's mana.
+          expect(state.players[colour].mana).toBeUndefined();
+          const mana = null;
           expect([point.turn, colour, point[colour]]).toEqual([
             point.turn,
             colour,
             { minions: alive.length, hp: alive.reduce((sum, minion) => sum + minion.hp, 0), mana },
           ]);
         }
+      }
+      // Red's view: its own pool at each point, as its /state shows it, and still not blue's.
+      const asRed = (await api.as(tokens.red).get(`/games/${GAME}/standings`).expect(200)).body as {
+        points: StandingsPoint[];
+      };
+      for (const point of asRed.points) {
+        const { state } = (await api.as(tokens.red).get(`/games/${GAME}/state?at=${point.revision}`).expect(200)).body;
+        const pool = Object.values(state.players.red.mana as Record<string, number>).reduce((a, b) => a + b, 0);
+        expect([point.turn, point.red.mana, point.blue.mana]).toEqual([point.turn, pool, null]);
       }
       // Blue lost its archer in turn 1.
       expect(points[0]?.blue.minions).toBe((points[1]?.blue.minions ?? 0) + 1);

@@ -409,6 +409,10 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
         // Both confirm: the turn executes, and the order comes out where it was given.
         await api.as(tokens.red).post(`/games/${GAME}/confirm`).send({ player: 'red' }).expect(200);
         await api.as(tokens.blue).post(`/games/${GAME}/confirm`).send({ player: 'blue' }).expect(200);
+        // The page follows the game to its new end; back at the order's revision, the order is shown in its place.
+        const end = (await readEvents(api, GAME)).length - 1;
+        await spectator.locator(`[data-testid="board"][data-revision="${end}"]:not([aria-busy])`).waitFor();
+        await goTo(spectator, hidden);
         await spectator.locator(`[data-testid="event-${hidden}"] .type`, { hasText: 'AttackOrdered' }).waitFor();
         expect(await spectator.getByTestId(`event-${hidden}`).getAttribute('class')).not.toContain('redacted');
         expect(errors).toEqual([]);

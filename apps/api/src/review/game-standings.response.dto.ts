@@ -8,8 +8,12 @@ class SideStandingsDto {
   @ApiProperty({ description: 'Their current HP in total.' })
   hp!: number;
 
-  @ApiProperty({ description: 'Mana in the pool, every type together.' })
-  mana!: number;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Mana in the pool, every type together; null where this viewer may not see that side’s pool.',
+  })
+  mana!: number | null;
 }
 
 class StandingsPointDto {

@@ -6,11 +6,14 @@ import { GameTimelineService, type TimelineSegment } from '../time-travel/game-t
 import type { ViewedState } from '../viewers/state-redactor';
 import type { Viewer } from '../viewers/viewer';
 
-/** One side at a moment: its living minions, their HP in total, and its mana (every type together). */
+/**
+ * One side at a moment: its living minions, their HP in total, and its mana (every type together) — null where the
+ * viewer may not see that side's pool (a player's pool is its own).
+ */
 export interface SideStandings {
   minions: number;
   hp: number;
-  mana: number;
+  mana: number | null;
 }
 
 /** The sides at the end of a turn (turn 0: right after the set-up), or now, in a turn under way. */
@@ -54,7 +57,9 @@ export function standingsOfState(state: ViewedState): Record<Colour, SideStandin
   }
   const players = (state.players ?? {}) as Record<string, ViewedPlayer>;
   for (const colour of ['red', 'blue'] as const) {
-    for (const amount of Object.values(players[colour]?.mana ?? {})) sides[colour].mana += Number(amount ?? 0);
+    const pool = players[colour]?.mana;
+    sides[colour].mana =
+      pool === undefined ? null : Object.values(pool).reduce<number>((n, a) => n + Number(a ?? 0), 0);
   }
   return sides;
 }

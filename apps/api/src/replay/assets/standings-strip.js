@@ -29,7 +29,8 @@ function svg(tag, attributes) {
 function sideWords(point) {
   const side = (/** @type {'red' | 'blue'} */ colour) => {
     const s = point[colour];
-    return `${colour} ${s.minions} minion${s.minions === 1 ? '' : 's'}, ${s.hp} HP, ${s.mana} mana`;
+    const mana = s.mana === null ? 'mana not shown' : `${s.mana} mana`;
+    return `${colour} ${s.minions} minion${s.minions === 1 ? '' : 's'}, ${s.hp} HP, ${mana}`;
   };
   return `${side('red')} · ${side('blue')}`;
 }
@@ -154,7 +155,10 @@ export class StandingsStrip {
     const points = this.standings?.points ?? [];
     const width = 1000;
     const height = 40;
-    const max = Math.max(1, ...points.flatMap((point) => [point.red[this.measure], point.blue[this.measure]]));
+    // A side whose pool this view does not show has no mana line.
+    const value = (/** @type {StandingsPoint} */ point, /** @type {'red' | 'blue'} */ colour) =>
+      point[colour][this.measure];
+    const max = Math.max(1, ...points.flatMap((point) => [value(point, 'red') ?? 0, value(point, 'blue') ?? 0]));
     const x = (/** @type {number} */ revision) => (revision / Math.max(1, this.count - 1)) * width;
     const y = (/** @type {number} */ value) => height - 2 - (value / max) * (height - 4);
     const chart = svg('svg', {
@@ -166,9 +170,10 @@ export class StandingsStrip {
       'data-testid': 'standings-chart',
     });
     for (const colour of /** @type {const} */ (['red', 'blue'])) {
-      const line = points.map(
-        (point) => `${x(point.revision).toFixed(1)},${y(point[colour][this.measure]).toFixed(1)}`,
-      );
+      const line = points.flatMap((point) => {
+        const at = value(point, colour);
+        return at === null ? [] : [`${x(point.revision).toFixed(1)},${y(at).toFixed(1)}`];
+      });
       chart.append(
         svg('polyline', {
           points: line.join(' '),
