@@ -1,4 +1,4 @@
-/** Layer rules of DESIGN.md, checked by `npm run check:layers` (part of `npm test`). */
+/** Layer rules (docs/design.md "Layers"), checked by `npm run check:layers` (part of `npm test`). */
 const RULES_OWN_RECURSION =
   '^libs/rules/src/(actions/(run-action|replace[.]actions|movement[.]actions)|' +
   'pipelines/((damage|death|terrain)[.]pipeline|leave-play|spell-hooks))[.]ts$';

@@ -107,7 +107,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }] },
   },
   {
-    // The rules engine is pure: no clock, no randomness (DESIGN.md).
+    // The rules engine is pure: no clock, no randomness (docs/design.md).
     files: ['libs/rules/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: {

@@ -62,7 +62,7 @@ describe('a whole game through HTTP (e2e, SQLite)', () => {
     expect(events.map(asCliWouldRecord)).toEqual(cliLines);
   });
 
-  it('chains every event to the one before it (DESIGN.md "Event envelope")', () => {
+  it('chains every event to the one before it (docs/design.md)', () => {
     let previous = genesisHash(GAME_ID, String(events[0].metadata.chainSecret));
     for (const event of events) {
       expect(event.metadata.prevHash).toBe(previous);

@@ -30,7 +30,7 @@ function withFog(gameId: string): Record<string, unknown> {
   return body;
 }
 
-describe('ids of any name never break a game (RULES.md S2, T1; model/ids.ts) (e2e, SQLite)', () => {
+describe('ids of any name never break a game (docs/rules.md S2, T1; model/ids.ts) (e2e, SQLite)', () => {
   const dir = makeTempDir();
   let api: ApiTestApp;
 

@@ -14,7 +14,7 @@ async function settled(api: ApiTestApp): Promise<void> {
 }
 
 /**
- * DESIGN.md: the end-of-turn garbage collection is carried out by the scheduler as its own command, once, also
+ * docs/design.md: the end-of-turn garbage collection is carried out by the scheduler as its own command, once, also
  * after a restart — and also when two processes' schedulers race for it.
  */
 describe('garbage collection across restarts (e2e, SQLite)', () => {

@@ -128,7 +128,7 @@ describe('sanctum simulate (CLI end to end)', () => {
       expect(state.minions['b-archer']).toBeUndefined();
     });
 
-    it('is exactly the fold of the printed events (DESIGN.md: state is only ever a fold of events)', () => {
+    it('is exactly the fold of the printed events (docs/design.md: state is only ever a fold of events)', () => {
       expect(fold(events as unknown as DomainEvent[])).toEqual(state);
     });
   });

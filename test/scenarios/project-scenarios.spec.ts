@@ -10,7 +10,7 @@ describeScenarioFolder(
 );
 
 describe('project scenario fixtures', () => {
-  it('cite only rule ids that RULES.md has', () => {
+  it('cite only rule ids that docs/rules.md has', () => {
     for (const pair of scenarioPairs(path.join(__dirname, 'fixtures'))) {
       const cited = (JSON.parse(fs.readFileSync(pair.expectFile, 'utf8')) as { rule?: string[] }).rule ?? [];
       expect(cited.filter((id) => !RULE_IDS.includes(id))).toEqual([]);

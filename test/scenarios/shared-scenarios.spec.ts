@@ -9,7 +9,7 @@ const SHARED_SCENARIOS = path.resolve(REPO_ROOT, '../shared/scenarios');
 
 if (fs.existsSync(SHARED_SCENARIOS)) {
   describeScenarioFolder('shared scenarios (../shared/scenarios) through `sanctum simulate`', SHARED_SCENARIOS);
-  it('the shared expectations cite only rule ids that RULES.md has', () => {
+  it('the shared expectations cite only rule ids that docs/rules.md has', () => {
     for (const pair of scenarioPairs(SHARED_SCENARIOS)) {
       const cited = (JSON.parse(fs.readFileSync(pair.expectFile, 'utf8')) as { rule?: string[] }).rule ?? [];
       expect(cited.filter((id) => !RULE_IDS.includes(id))).toEqual([]);

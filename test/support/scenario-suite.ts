@@ -28,7 +28,7 @@ function readExpectation(pair: ScenarioPair): ScenarioExpectation {
   return JSON.parse(fs.readFileSync(pair.expectFile, 'utf8')) as ScenarioExpectation;
 }
 
-/** A test title that cites the rules the example exercises (RULES.md ids) and says what it shows. */
+/** A test title that cites the rules the example exercises (rule id (docs/rules.md)s) and says what it shows. */
 function title(pair: ScenarioPair, expectation: ScenarioExpectation): string {
   const rules = expectation.rule?.length ? `${expectation.rule.join(', ')}: ` : '';
   return `${rules}${pair.name}${expectation.why ? ` — ${expectation.why}` : ''}`;

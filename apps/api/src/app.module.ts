@@ -67,7 +67,7 @@ function withLogFormat(config: ApiConfig, options: Options): Options | [Options,
   return config.logFormat === 'pretty' ? [options, prettyLogStream(process.stdout, config.logLevel)] : options;
 }
 
-/** The HTTP service (DESIGN.md "API"): controllers over the games application layer. */
+/** The HTTP service (docs/design.md): controllers over the games application layer. */
 @Module({})
 export class AppModule implements NestModule {
   /** Async because @nestjs/config loads `.env` first: the store options are read from the environment after it. */

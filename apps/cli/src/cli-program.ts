@@ -13,7 +13,7 @@ export class CliProgram implements OnApplicationBootstrap {
   constructor(@InjectCommander() private readonly program: Program) {}
 
   onApplicationBootstrap(): void {
-    this.program.name('sanctum').description('Sanctum Chronicle: simulate games by the rules of RULES.md');
+    this.program.name('sanctum').description('Sanctum Chronicle: simulate games by the rules of Sanctum');
     const strict = (command: Program): void => {
       command.exitOverride().allowExcessArguments(false);
       command.commands.forEach(strict);

@@ -1,6 +1,6 @@
 export type EventStoreKind = 'sqlite' | 'postgres' | 'esdb' | 'memory';
 
-/** How to build the stores (DESIGN.md "Stores"). */
+/** How to build the stores (docs/design.md). */
 export interface EventStoreOptions {
   kind: EventStoreKind;
   /** sqlite file (default `./data/sanctum.db`). */

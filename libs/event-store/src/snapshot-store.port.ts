@@ -5,7 +5,7 @@ export interface Snapshot {
 }
 
 /**
- * Snapshots are a cache (DESIGN.md "Stores"): deleting them changes no answer, only speed. Keyed by engine
+ * Snapshots are a cache (docs/design.md): deleting them changes no answer, only speed. Keyed by engine
  * version so an engine upgrade never folds on top of a state an older engine produced.
  */
 export abstract class SnapshotStore {

@@ -1,4 +1,4 @@
-/** One stream per game (DESIGN.md "Event envelope"). */
+/** One stream per game (docs/design.md). */
 export const GAME_STREAM_PREFIX = 'game-';
 
 export function gameStream(gameId: string): string {

@@ -1,5 +1,5 @@
 /**
- * Application layer (DESIGN.md): shared by the HTTP API and the CLI. It also hands on the verifier (libs/verifier),
+ * Application layer (docs/design.md): shared by the HTTP API and the CLI. It also hands on the verifier (libs/verifier),
  * whose checks it runs and whose formulas it records with, so that one import serves its callers.
  */
 export * from '@app/verifier';

@@ -65,7 +65,7 @@ function statesBefore(events: DomainEvent[]): GameState[] {
   return states;
 }
 
-describe('viewer rules (DESIGN.md "Viewers", T2, S9): nothing hidden leaks, at any revision', () => {
+describe('viewer rules (docs/design.md, T2, S9): nothing hidden leaks, at any revision', () => {
   const { events } = runScenario(secretGame(), 'secrets');
   const all = lines(events);
   const states = statesBefore(events);

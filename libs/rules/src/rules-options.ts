@@ -1,5 +1,5 @@
 /**
- * Every project assumption ([A] in RULES.md) lives here, so it can be read and changed in one place.
+ * Every project assumption ([A] in docs/rules.md) lives here, so it can be read and changed in one place.
  * The engine version is part of every snapshot key: bump it whenever a change here alters derived events.
  */
 export const ENGINE_VERSION = '1.7.0';

@@ -4,7 +4,7 @@ import { CommandRejected, execute, fold, initialState, restoredState } from '../
 import { archer, game, monster, recruit, spell } from '../src/testing';
 
 /**
- * DESIGN.md "The core loop": a refused command changes nothing, and the state the engine returns is, by
+ * docs/design.md: a refused command changes nothing, and the state the engine returns is, by
  * construction, the fold of the events it emitted. Checked here with `execute` directly, for hand-picked
  * commands and for random games.
  */
@@ -134,7 +134,7 @@ const SCRIPT: ((state: GameState) => Command)[] = [
   collect(),
 ];
 
-describe('core loop (DESIGN.md)', () => {
+describe('core loop (docs/design.md)', () => {
   it('a refused command changes nothing in the state passed in', () => {
     const { state } = play(SCRIPT.slice(0, 5));
     const refused: Command[] = [

@@ -256,7 +256,7 @@ describe('"Takes Damage" pipeline (D0–D6)', () => {
     });
 
     it('D1: "is hit by" effects happen even when a "before checking armor" effect cancelled the damage (D1 has no halt)', () => {
-      // RULES.md D1 runs every before-armor effect and then, with an attacker, every is-hit-by effect; only D2
+      // docs/rules.md D1 runs every before-armor effect and then, with an attacker, every is-hit-by effect; only D2
       // (damage soaked to 0) and D3 (cancelled after armor) stop the pipeline with "bounced".
       const thorns: Trigger = { on: 'hitBy', do: { damage: { amount: 1 } }, subject: 'attacker' };
       given(duel({ hp: 5, traits: [beforeArmor({ cancelDamage: {} }), thorns] }))

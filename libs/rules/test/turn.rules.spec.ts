@@ -125,7 +125,7 @@ describe('Turn (T1–T3)', () => {
     });
 
     it('T1: the initiative update is the last step of the start of turn, so its effects bubble from the previous holder (B2)', () => {
-      // RULES.md T1 lists the start of turn as: at-start-of-turn effects, conjuration expiry, draws, mana
+      // docs/rules.md T1 lists the start of turn as: at-start-of-turn effects, conjuration expiry, draws, mana
       // generation, initiative update. In turn 2 red still holds initiative while the effects bubble.
       const tithe = (player: 'red' | 'blue'): Trigger => ({
         on: 'atStartOfTurn',

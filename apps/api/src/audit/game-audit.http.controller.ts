@@ -7,7 +7,7 @@ import { Access } from '../viewers/access.decorator';
 import { GameAuditResponseDto } from './game-audit.response.dto';
 
 /**
- * `GET /games/:id/audit` (DESIGN.md "API"), the organiser's: the audit re-derives and quotes every event, hidden
+ * `GET /games/:id/audit` (docs/design.md), the organiser's: the audit re-derives and quotes every event, hidden
  * ones included. A tampered game is a successful audit with a negative verdict, so the answer is 200 either way.
  */
 @ApiTags('audit')

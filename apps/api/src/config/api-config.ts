@@ -3,7 +3,7 @@ import { type EventStoreOptions, eventStoreOptionsFromEnv } from '@app/event-sto
 import { type LogFormat, logFormatFromEnv } from '../logging/log-format';
 import { type ReceiptKeySettings, receiptKeySettingsFromEnv, tournamentLogOriginFromEnv } from '@app/games';
 
-/** Everything the HTTP service is configured with (DESIGN.md "Stores"; read from the environment or `.env`). */
+/** Everything the HTTP service is configured with (docs/design.md; read from the environment or `.env`). */
 export interface ApiConfig {
   /** PORT (default 3000; 0 picks a free port). */
   port: number;

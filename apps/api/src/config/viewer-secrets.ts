@@ -3,7 +3,7 @@ import { loadServiceSecrets, type ReceiptKeySettings } from '@app/games';
 
 export { SECRETS_FILE_NAME, secretsFileFor } from '@app/games';
 
-/** The organiser's token and the key player tokens are derived with (DESIGN.md "Stores": ORGANISER_TOKEN, SERVER_SECRET). */
+/** The organiser's token and the key player tokens are derived with (docs/design.md: ORGANISER_TOKEN, SERVER_SECRET). */
 export interface ViewerSecrets {
   organiserToken: string;
   serverSecret: string;

@@ -16,7 +16,11 @@ export class ErrorResponseDto {
   })
   message!: string | string[];
 
-  @ApiPropertyOptional({ nullable: true, description: 'A refused command: the RULES.md id.', example: 'S5' })
+  @ApiPropertyOptional({
+    nullable: true,
+    description: 'A refused command: the rule id (docs/rules.md).',
+    example: 'S5',
+  })
   rule?: string | null;
 
   @ApiPropertyOptional({ description: 'A refused command: why.', example: 'spell "bolt" is not in red’s hand' })

@@ -2,8 +2,7 @@ import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger
 import { COLOURS } from '@app/rules';
 
 /**
- * The body of `POST /games`, for the OpenAPI document only: a set-up as in a scenario file (DESIGN.md "Scenario
- * file", without `turns`) plus an optional `gameId`. The set-up's parts are the schemas that openapi.ts derives
+ * The body of `POST /games`, for the OpenAPI document only: a set-up as in a scenario file (docs/design.md, without `turns`) plus an optional `gameId`. The set-up's parts are the schemas that openapi.ts derives
  * from libs/games' set-up DTOs (SpellDefinition, Players, Board and what they hold). The body is checked by libs/games' set-up parser (the same
  * one the CLI uses), which keeps the set-up exactly as written, so the events match a CLI run of the same file.
  */

@@ -13,7 +13,7 @@ import {
 import { type Colour, COLOURS } from '@app/rules';
 
 /**
- * One order, shaped as in a scenario file plus the player's colour (DESIGN.md "API"): `{player, cast, target}`,
+ * One order, shaped as in a scenario file plus the player's colour (docs/design.md): `{player, cast, target}`,
  * `{player, attack: {attacker, victim, attack?}}` or `{player, discard}`. The parts are libs/games' scenario-file
  * DTOs, so a body and a file are checked by the same rules and described in the same words.
  */

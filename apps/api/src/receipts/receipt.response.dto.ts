@@ -5,7 +5,7 @@ const SIGNATURE =
   'base64url Ed25519 signature over the RFC 8785 canonical JSON of every other field (keyId included); the key is ' +
   'listed at GET /.well-known/sanctum-keys.';
 
-/** A signed receipt (DESIGN.md "API"): the game held this revision with this hash right after the command. */
+/** A signed receipt (docs/design.md): the game held this revision with this hash right after the command. */
 export class ReceiptDto {
   @ApiProperty({ example: 'demo' })
   gameId!: string;

@@ -22,7 +22,7 @@ function send(response: Response, status: number, contentType: string, body: str
 }
 
 /**
- * The replay viewer (DESIGN.md "API": `/replay/:id`): one HTML page, one script and one style sheet. The page
+ * The replay viewer (docs/design.md: `/replay/:id`): one HTML page, one script and one style sheet. The page
  * reads the game through the public API (`/games/:id/events`, `/state?at=`, the SSE stream); nothing here knows
  * the game beyond whether it exists. Not part of the OpenAPI document (it is not an API).
  */

@@ -4,7 +4,7 @@ import type { GameAuditReport } from '@app/verifier';
 import { auditStoredGame } from './stored-game.audit';
 
 /**
- * The audit of a stored game (DESIGN.md "API", `GET /games/:id/audit`): is the hash chain intact, and does today's
+ * The audit of a stored game (docs/design.md, `GET /games/:id/audit`): is the hash chain intact, and does today's
  * engine, fed the game's inputs, derive exactly the stored events, and is every snapshot what they fold to? For organisers.
  */
 @Injectable()

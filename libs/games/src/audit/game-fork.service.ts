@@ -32,7 +32,7 @@ function commandBoundary(last: GameEventLine, next: GameEventLine | undefined): 
 }
 
 /**
- * `POST /games/:id/fork?at=REVISION` (DESIGN.md "API"): a new game whose stream starts with the origin's events
+ * `POST /games/:id/fork?at=REVISION` (docs/design.md): a new game whose stream starts with the origin's events
  * 0..REVISION, re-keyed to the new game and linked to the origin (see forkEvents), written in one atomic append;
  * from then on an ordinary game. A fork point must end a command: a game stopped half-way through a command's
  * events would be in a state the engine never leaves a game in (and would not audit clean). The origin's chain is

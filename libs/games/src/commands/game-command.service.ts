@@ -37,7 +37,7 @@ export interface CommandIdentity {
 }
 
 /**
- * Command handling (DESIGN.md "The core loop"): load (snapshot + events since) → decide → one atomic append with
+ * Command handling (docs/design.md): load (snapshot + events since) → decide → one atomic append with
  * the expected revision → on a revision conflict, reload and decide again, a bounded number of times. A command
  * the rules refuse throws CommandRejected and appends nothing.
  */

@@ -62,7 +62,7 @@ export interface GlobalEventsPage {
 
 /**
  * Every read of the service's games, for every door (event lists, pages, both event streams, states now or in the
- * past, the game list): each event and state leaves through a viewer's redactor (DESIGN.md "Viewers"), the organiser's
+ * past, the game list): each event and state leaves through a viewer's redactor (docs/design.md), the organiser's
  * being the one that changes nothing. What differs for the record's own view is only how much can be left to the
  * store: nothing before a range needs reading, and a type filter can be applied there.
  */

@@ -44,7 +44,7 @@ function found(object: object, keys: readonly string[]): string {
   return given.length === 0 ? 'none' : given.join(', ');
 }
 
-/** One-key objects of DESIGN.md (actions, entity refs, orders): exactly one of `keys` must be given. */
+/** One-key objects of docs/design.md (actions, entity refs, orders): exactly one of `keys` must be given. */
 export function ExactlyOneOf(keys: readonly string[]): ClassDecorator {
   return ClassRule(
     'exactlyOneOf',

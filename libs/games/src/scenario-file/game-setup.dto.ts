@@ -9,7 +9,7 @@ import { PlayersDto } from './players.dto';
 import { SpellDefinitionDto } from './spell-definition.dto';
 import { TerrainDefinitionDto } from './terrain-definition.dto';
 
-/** A game's set-up (DESIGN.md "Scenario file" without `turns`): what `POST /games` takes as well. */
+/** A game's set-up (docs/design.md without `turns`): what `POST /games` takes as well. */
 export class GameSetupDto {
   /** A scenario file must be named; a bare set-up may leave the name out (the game id stands in for it). */
   static readonly nameRequired: boolean = false;

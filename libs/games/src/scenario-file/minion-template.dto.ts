@@ -49,7 +49,7 @@ export class MinionTemplateDto implements MinionSpec {
   @NestedArray(() => AttackDto)
   attacks!: AttackDto[];
 
-  /** Triggers that are always live on this minion (DESIGN.md "Effects vocabulary"). */
+  /** Triggers that are always live on this minion (docs/design.md). */
   @AtMost(SETUP_LIMITS.traitsPerMinion)
   @NestedArray(forwardType('TriggerDto'))
   @Optional()

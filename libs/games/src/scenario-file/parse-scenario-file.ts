@@ -58,7 +58,7 @@ function withoutSchemaReference(file: Record<string, unknown>): Record<string, u
 }
 
 /**
- * Checks the shape of a parsed `*.scenario.json` (DESIGN.md "Scenario file", scenarios/README.md "Conventions")
+ * Checks the shape of a parsed `*.scenario.json` (docs/design.md)
  * and returns it typed. Throws ScenarioFileInvalid listing every problem with its path. What the rules decide
  * (ids resolve, groups are legal, actions fit their hooks) is left to the engine, which names the field too.
  * The result is the input itself (never a transformed copy), so key order, and so every event, stays as written;

@@ -1,4 +1,4 @@
-/** A scenario file (or set-up) that does not have the shape DESIGN.md describes; lists every problem found. */
+/** A scenario file (or set-up) that does not have the shape docs/design.md describes; lists every problem found. */
 export class ScenarioFileInvalid extends Error {
   constructor(readonly problems: readonly string[]) {
     super(

@@ -25,7 +25,7 @@ export function scenarioFileSchema(): JsonSchemaDocument {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'Sanctum scenario file',
     description:
-      'A game set-up plus the orders of each turn (DESIGN.md "Scenario file"), the input of `sanctum simulate`. ' +
+      'A game set-up plus the orders of each turn (docs/design.md), the input of `sanctum simulate`. ' +
       'Only the shape: the references between its parts are checked when the game is set up.',
     $ref: `${JSON_SCHEMA_DIALECT.refPrefix}${schemaName(ScenarioFileDto)}`,
     $defs: dtoSchemas(ScenarioFileDto, JSON_SCHEMA_DIALECT),

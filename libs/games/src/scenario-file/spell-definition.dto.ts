@@ -9,7 +9,7 @@ import { TargetRuleDto } from './target-rule.dto';
 import { TriggerDto } from './trigger.dto';
 
 /**
- * A spell definition (DESIGN.md "Effects vocabulary"; scenarios/README.md: every field is given). `key` must
+ * A spell definition (docs/design.md; every field is given). `key` must
  * equal the key it is filed under in `spells`, which parseScenarioFile checks (a DTO does not see its map key).
  */
 export class SpellDefinitionDto implements Omit<SpellDefinition, 'effects' | 'triggers'> {

@@ -37,7 +37,7 @@ export function redactorMustStartAtOrdersPhase(phaseBefore: Phase): boolean {
 }
 
 /**
- * Applies the viewer rules to a game's events, in revision order (DESIGN.md "Viewers", RULES.md T2, S9):
+ * Applies the viewer rules to a game's events, in revision order (docs/design.md, docs/rules.md T2, S9):
  * - nobody but the organiser sees the other side's orders in place: they show as `Redacted` where they were given,
  *   and the turn's SpellExecutionPhaseStarted carries them in `released` (T2). An order cancelled before execution
  *   is never released: it would tell which card is still in that player's hand;

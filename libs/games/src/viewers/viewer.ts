@@ -1,7 +1,7 @@
 import type { Colour } from '@app/rules';
 
 /**
- * Who is looking (DESIGN.md "Viewers"): the organiser sees everything; a player sees public events, its own
+ * Who is looking (docs/design.md): the organiser sees everything; a player sees public events, its own
  * orders and the non-visible spells it owns; a spectator (and the analytics stream) sees public events, with each
  * turn's orders released once execution starts.
  */

@@ -13,7 +13,7 @@ export interface ActionTarget {
   depth: number;
   /** The active spell whose effect this is, so what it changes can be undone when it leaves play. */
   activeSpellId: string | null;
-  /** RULES.md id the action's events cite. */
+  /** rule id (docs/rules.md) the action's events cite. */
   rule: string;
   /** For a spell's own hook: the group that spell replaced when it took its host over, which `restore` brings back. */
   replacedGroup?: MinionSpec[] | null;

@@ -3,7 +3,7 @@ import type { EventDataMap, EventType } from '../events/event-vocabulary';
 import type { ActiveSpellSetup, GameSetup, PlayerSetup } from '../setup/game-setup';
 
 /**
- * Input events record what someone decided (DESIGN.md "Inputs vs derived"): each is the first event of the command
+ * Input events record what someone decided (docs/design.md): each is the first event of the command
  * it stands for, and the command it records can be rebuilt from it alone. `GarbageCollected` stands for the
  * scheduled `CollectGarbage`, the one command nobody types. Every other event is derived by the engine.
  */

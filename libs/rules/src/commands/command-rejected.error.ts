@@ -3,7 +3,7 @@
  * - `invalid`: the command is malformed (a field is missing or of the wrong shape);
  * - `not-found`: it names something that does not exist;
  * - `phase`: it is not allowed now (wrong phase, already confirmed, no game);
- * - `rule`: the rules refuse it (RULES.md `rule`).
+ * - `rule`: the rules refuse it (docs/rules.md `rule`).
  */
 export type RejectionKind = 'invalid' | 'not-found' | 'phase' | 'rule';
 

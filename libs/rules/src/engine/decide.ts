@@ -77,7 +77,7 @@ export function execute(state: GameState, command: Command, options: ExecuteOpti
   return { events: ctx.emitter.events, state: working };
 }
 
-/** decide(state, command) → events (DESIGN.md "The core loop"). */
+/** decide(state, command) → events (docs/design.md). */
 export function decide(state: GameState, command: Command): DomainEvent[] {
   return execute(state, command).events;
 }

@@ -7,7 +7,7 @@ import { definitionWeight } from './definition-weight';
 import { evolve } from './evolve';
 
 export interface EmitOptions {
-  /** RULES.md id of the rule that produces this event. */
+  /** rule id (docs/rules.md) of the rule that produces this event. */
   rule: string;
   /** Pipeline step code, where the event is a step of a pipeline. */
   step?: string;

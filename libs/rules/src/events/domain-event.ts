@@ -2,7 +2,7 @@ import type { Phase } from '../model/game-state';
 import type { EventDataMap, EventType } from './event-vocabulary';
 import { NumberedTextMemo } from '../model/numbered-text.memo';
 
-/** DESIGN.md "Event envelope". `prevHash`/`hash` are added by the store layer, not by the engine. */
+/** docs/design.md. `prevHash`/`hash` are added by the store layer, not by the engine. */
 export interface EventMetadata {
   gameId: string;
   /** `<gameId>@<revision>`: what `causationId` points at. */
@@ -11,7 +11,7 @@ export interface EventMetadata {
   phase: Phase;
   /** Pipeline step code (`D1`…`D4`, `E0`…`E3`) where the event is a pipeline step. */
   step?: string;
-  /** The RULES.md id that produced the event. */
+  /** The rule id (docs/rules.md) that produced the event. */
   rule: string;
   /** The event (or, for a command's first event, the command) that caused this one. */
   causationId: string;

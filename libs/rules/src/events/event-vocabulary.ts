@@ -40,7 +40,7 @@ export interface CreatedMinion extends Required<
 export type ReplacedMinion = Omit<CreatedMinion, 'id'>;
 
 /**
- * The event vocabulary (DESIGN.md): event type → data. Names and fields DESIGN.md lists are kept as given;
+ * The event vocabulary (docs/design.md): event type → data. Names and fields docs/design.md lists are kept as given;
  * the others complete the pipelines so that every step the rules describe leaves a record.
  */
 export interface EventDataMap {

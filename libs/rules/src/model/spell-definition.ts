@@ -75,7 +75,7 @@ export interface MinionSpec {
   cannotBeTargetedBy?: TargetingRestriction[];
 }
 
-/** The effects vocabulary (DESIGN.md): every action is a one-key object. */
+/** The effects vocabulary (docs/design.md): every action is a one-key object. */
 export interface ActionParams {
   damage: { amount: number; kind?: PhysicalKind; magical?: boolean; ignoresArmor?: boolean };
   destroy: { category: 'dies' | 'removed' };
@@ -130,7 +130,7 @@ export function actionOf(action: Action): { name: ActionName; params: ActionPara
 }
 
 /**
- * Trigger hooks (DESIGN.md) and where each one fires. The pages' phrases that look alike are distinct hooks:
+ * Trigger hooks (docs/design.md) and where each one fires. The pages' phrases that look alike are distinct hooks:
  * "is hit by" (`hitBy`: any damage with an attacker to blame) and "is hit in combat" (`hitInCombat`: a combat blow
  * only), both D1; "if killed" (`ifKilled`: E1, a `kills` death only, while the minion is dying, so it may still
  * return it to life [A]) and "when … is killed" (`whenKilled`: E2, once it is dead). `hits` is the attacker's side
@@ -201,7 +201,7 @@ export interface TerrainDefinition {
   triggers: TerrainTrigger[];
 }
 
-/** The effects vocabulary's spell definition (DESIGN.md "Effects vocabulary"). */
+/** The effects vocabulary's spell definition (docs/design.md). */
 export interface SpellDefinition {
   key: string;
   name: string;

@@ -2,7 +2,7 @@ import type { EntityRef } from '../model/game-state';
 import type { Colour } from '../model/players';
 import type { GameSetup } from '../setup/game-setup';
 
-/** One order in a scenario turn (DESIGN.md "Scenario file"). */
+/** One order in a scenario turn (docs/design.md). */
 export interface ScenarioOrder {
   cast?: string;
   target?: EntityRef;

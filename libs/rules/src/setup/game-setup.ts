@@ -44,7 +44,7 @@ export interface SquareSetup {
   terrain?: string;
 }
 
-/** A game's set-up: a scenario file without its turns (DESIGN.md "Scenario file"). */
+/** A game's set-up: a scenario file without its turns (docs/design.md). */
 export interface GameSetup {
   name?: string;
   seed: number;

@@ -35,7 +35,7 @@ export function monster(id: string, options: Partial<MinionSpec> = {}): SetupMin
 }
 
 /**
- * A spell definition with every field DESIGN.md asks for. Defaults: a visible, non-cumulative death-house
+ * A spell definition with every field docs/design.md asks for. Defaults: a visible, non-cumulative death-house
  * manifestation on any minion, costing 1 primary mana (mystery), with no effects or triggers.
  */
 export function spell(key: string, options: Partial<Omit<SpellDefinition, 'key'>> = {}): SpellDefinition {

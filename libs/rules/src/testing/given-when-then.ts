@@ -26,7 +26,7 @@ import { order, withOrderIds } from './order-ref';
  *
  *   given(game().group(...)).when(turn({ red: [cast('bolt', { minion: 'M1' })] })).then(event('MinionDied'))
  *
- * Every command runs through `execute`, and every run also checks the core-loop invariants of DESIGN.md: the
+ * Every command runs through `execute`, and every run also checks the core-loop invariants of docs/design.md: the
  * state passed to `execute` is never changed, and the fold of everything the game emitted equals the state
  * `execute` returned. Pure: failures throw `SpecificationFailed`, whatever the test runner.
  */

@@ -1,6 +1,6 @@
 /**
- * Property tests over random legal games (fast-check): the decider's core loop (DESIGN.md "The core loop"), the
- * event envelope, and the board invariants of RULES.md, checked command by command.
+ * Property tests over random legal games (fast-check): the decider's core loop (docs/design.md), the
+ * event envelope, and the board invariants of docs/rules.md, checked command by command.
  *
  * Reproduce or widen a run with FC_SEED=<n> and FC_RUNS=<n> (defaults: a fixed seed, 150 games), and give
  * shrinking more time with FC_SHRINK_LIMIT=<ms>.
@@ -44,7 +44,7 @@ const config: fc.Parameters<[GamePlan]> = {
   examples: Object.values(COUNTEREXAMPLES).map((plan): [GamePlan] => [plan]),
 };
 
-/** The rule ids of RULES.md (its numbered items), which event metadata must cite; 'A' marks an assumption. */
+/** The rule ids of docs/rules.md (its numbered items), which event metadata must cite; 'A' marks an assumption. */
 const RULE_IDS = new Set([
   ...['B1', 'B2', 'B3', 'B4', 'B5', 'B6', 'B7'],
   ...['D0', 'D0.1', 'D1', 'D2', 'D3', 'D4', 'D5', 'D6'],
@@ -330,7 +330,8 @@ describe('engine properties over random legal games (fast-check)', () => {
             if (meta.eventId !== `${trace.gameId}@${revision}`)
               fail(`eventId ${meta.eventId} for revision ${revision}: ${at()}`);
             if (meta.gameId !== trace.gameId) fail(`gameId ${meta.gameId}: ${at()}`);
-            if (!RULE_IDS.has(meta.rule)) fail(`rule ${JSON.stringify(meta.rule)} is no RULES.md id: ${at()}`);
+            if (!RULE_IDS.has(meta.rule))
+              fail(`rule ${JSON.stringify(meta.rule)} is no rule id (docs/rules.md): ${at()}`);
             if (meta.commandId !== commandId) fail(`commandId ${meta.commandId} for ${commandId}: ${at()}`);
             if (meta.correlationId !== (correlationId ?? commandId))
               fail(`correlationId ${meta.correlationId}: ${at()}`);

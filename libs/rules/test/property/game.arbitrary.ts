@@ -91,7 +91,7 @@ const damageAction = (max: number): fc.Arbitrary<Action> =>
 
 const modifyDamage: fc.Arbitrary<Action> = fc.integer({ min: -3, max: 2 }).map((by) => ({ modifyDamage: { by } }));
 
-/** Triggers of the hooks DESIGN.md lists, as traits or on alterations; atStartOfTurn ones are separate. */
+/** Triggers of the hooks docs/design.md lists, as traits or on alterations; atStartOfTurn ones are separate. */
 export const triggerArb: fc.Arbitrary<Trigger> = fc.oneof(
   // E1 (twice as likely: E1–E1.2 is where deaths nest): a dying-cancel (Soul Jar style), sometimes to 0 HP
   // (E1.2: the death goes on), and an "is dying" effect that is not a cancel.
@@ -689,7 +689,7 @@ export const gamePlanArb = (maxTurns = 8): fc.Arbitrary<GamePlan> =>
   fc.record({ setup: setupArb, turns: fc.array(turnPlanArb, { minLength: 1, maxLength: maxTurns }) });
 
 // ---------------------------------------------------------------------------------------------------------------
-// What the current state allows (an independent reading of RULES.md S2, S5, S9, S10, S11, B4, B5, T3)
+// What the current state allows (an independent reading of docs/rules.md S2, S5, S9, S10, S11, B4, B5, T3)
 
 const isLiving = (state: GameState, id: string): boolean => {
   const minion = state.minions[id];
@@ -1243,7 +1243,7 @@ function playTurns(driver: Driver, plan: GamePlan): void {
         'T2: confirm after execution',
       );
     }
-    // The collection belongs with the confirmation that executed the turn (DESIGN.md: its correlation).
+    // The collection belongs with the confirmation that executed the turn (docs/design.md: its correlation).
     const executing = driver.steps
       .slice(first)
       .find((step) => step.decision?.events.some((event) => event.type === 'GarbageCollectionScheduled'));

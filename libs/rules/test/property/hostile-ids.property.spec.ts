@@ -1,5 +1,5 @@
 /**
- * Ids no set-up or order can break a game with (RULES.md S2, T1; model/ids.ts): every id field of a set-up and of
+ * Ids no set-up or order can break a game with (docs/rules.md S2, T1; model/ids.ts): every id field of a set-up and of
  * the orders takes, in turn, every adversarial id below. Whatever the engine accepts must give a game that plays
  * on (both confirm, the garbage is collected, the next turn executes) and re-derives byte for byte from its input
  * events (the audit); whatever it refuses, it refuses with a CommandRejected and nothing else.

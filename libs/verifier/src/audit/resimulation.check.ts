@@ -77,7 +77,7 @@ function describeFailure(error: unknown): string {
 }
 
 /**
- * Re-simulation (DESIGN.md "Inputs vs derived"), one stored event at a time: the first event of each command is an
+ * Re-simulation (docs/design.md), one stored event at a time: the first event of each command is an
  * input event, from which the command is rebuilt (`inputCommandOf`) and executed on the state the engine itself
  * re-derived so far; the events it gives must then be the stored ones, byte for byte, up to the chain links. So
  * every stored event is either re-derived or is the input of a command that re-derives it: an event the engine

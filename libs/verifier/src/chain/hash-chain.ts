@@ -3,7 +3,7 @@ import { bytesOfHex } from '../encoding/byte-encodings';
 import { platformCrypto } from '../crypto/platform-crypto';
 import type { VerifierCrypto } from '../crypto/verifier-crypto';
 
-/** The link fields every stored event carries (DESIGN.md "Event envelope"). */
+/** The link fields every stored event carries (docs/design.md). */
 export interface ChainLinks {
   prevHash: string;
   hash: string;

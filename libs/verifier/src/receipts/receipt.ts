@@ -3,7 +3,7 @@ import type { Signed } from './signed-statement';
 
 /**
  * What the service answers an acknowledged command with: the game's last revision and chain hash right after the
- * command, and the command's id, signed (DESIGN.md "API"). Whoever holds it can later prove that the game held that
+ * command, and the command's id, signed (docs/design.md). Whoever holds it can later prove that the game held that
  * revision with that hash; the hash tells nothing of hidden events, the chain being keyed with the game's secret.
  */
 export interface UnsignedReceipt {
