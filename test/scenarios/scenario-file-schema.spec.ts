@@ -5,9 +5,7 @@ import { fullScenario } from '../../libs/games/src/scenario-file/full-scenario.f
 import { schemaProblems } from '../support/json-schema.problems';
 import { REPO_ROOT } from '../support/repo-root';
 
-/** The shared examples live beside the repository (../shared/scenarios), never copied into it. */
-const SHARED_SCENARIOS = path.resolve(REPO_ROOT, '../shared/scenarios');
-const FOLDERS = [path.join(REPO_ROOT, 'examples'), path.join(REPO_ROOT, 'test/scenarios/fixtures'), SHARED_SCENARIOS];
+const FOLDERS = [path.join(REPO_ROOT, 'examples'), path.join(REPO_ROOT, 'test/scenarios/fixtures')];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the cases break the JSON at any depth
 type Json = Record<string, any>;
@@ -43,10 +41,6 @@ function edited(edit: (scenario: Json) => void): Json {
 }
 
 describe('the JSON Schema of a scenario file against parseScenarioFile', () => {
-  if (!fs.existsSync(SHARED_SCENARIOS)) {
-    console.warn(`${SHARED_SCENARIOS} not found: the shared scenarios are not checked against the schema`);
-  }
-
   it.each(scenarioFiles().map((file) => [path.relative(REPO_ROOT, file), file]))(
     '%s: the parser and the schema both take it',
     (_name, file) => {

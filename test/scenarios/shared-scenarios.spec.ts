@@ -2,6 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { REPO_ROOT } from '../support/repo-root';
 import { RULE_IDS } from '../../libs/rules/test/rule-ids';
+import { ScenarioFileInvalid, parseScenarioFile, scenarioFileSchema } from '@app/games';
+import { schemaProblems } from '../support/json-schema.problems';
 import { describeScenarioFolder, scenarioPairs } from '../support/scenario-suite';
 
 /** The shared examples live beside the repository (../shared/scenarios), never copied into it. */
@@ -13,6 +15,20 @@ if (fs.existsSync(SHARED_SCENARIOS)) {
     for (const pair of scenarioPairs(SHARED_SCENARIOS)) {
       const cited = (JSON.parse(fs.readFileSync(pair.expectFile, 'utf8')) as { rule?: string[] }).rule ?? [];
       expect(cited.filter((id) => !RULE_IDS.includes(id))).toEqual([]);
+    }
+  });
+  it('the shared scenario files are taken by the parser and by the published JSON Schema alike', () => {
+    const schema = scenarioFileSchema();
+    for (const pair of scenarioPairs(SHARED_SCENARIOS)) {
+      const json = JSON.parse(fs.readFileSync(pair.scenarioFile, 'utf8')) as unknown;
+      let parsed: string[] = [];
+      try {
+        parseScenarioFile(json);
+      } catch (error) {
+        if (!(error instanceof ScenarioFileInvalid)) throw error;
+        parsed = [...error.problems];
+      }
+      expect([pair.scenarioFile, parsed, schemaProblems(json, schema)]).toEqual([pair.scenarioFile, [], []]);
     }
   });
 } else {

@@ -1,5 +1,5 @@
 /**
- * The expectation checker of ../shared/scenarios/README.md ("How an expectation is checked"), usable by any
+ * The expectation checker of a scenario's `.expect.json` (each expected event found in the printed lines), usable by any
  * suite that has a run's exit code and stdout. It knows nothing of the engine: only printed event lines.
  */
 

@@ -8,12 +8,7 @@ import { auditEvents, chainEvents, genesisHash } from '@app/verifier';
 import type { GameEventLine } from '../src/recording/game-event-line';
 
 const ROOT = join(__dirname, '../../..');
-const FOLDERS = [
-  join(ROOT, 'test/scenarios/fixtures'),
-  join(ROOT, 'examples'),
-  // The shared scenarios, where this checkout has them (as the scenario suites do).
-  join(ROOT, '../shared/scenarios'),
-].filter((dir) => existsSync(dir));
+const FOLDERS = [join(ROOT, 'test/scenarios/fixtures'), join(ROOT, 'examples')].filter((dir) => existsSync(dir));
 
 const files = FOLDERS.flatMap((dir) =>
   readdirSync(dir)

@@ -6,7 +6,7 @@ import { parseScenarioFile } from '../scenario-file';
 import { DESCRIBED_EVENT_TYPES, describeEvent } from './describe-event';
 
 const REPO = path.resolve(__dirname, '../../../..');
-const FOLDERS = ['test/scenarios/fixtures', 'examples', '../shared/scenarios'].map((dir) => path.join(REPO, dir));
+const FOLDERS = ['test/scenarios/fixtures', 'examples'].map((dir) => path.join(REPO, dir));
 
 /** Every event of every scenario the repository has (a refused run: the events up to the refusal). */
 function scenarioEvents(): DomainEvent[] {

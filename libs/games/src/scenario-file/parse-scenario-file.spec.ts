@@ -5,7 +5,6 @@ import { ScenarioFileInvalid } from './scenario-file-invalid.error';
 import { fullScenario } from './full-scenario.fixture';
 
 const REPO_ROOT = path.resolve(__dirname, '../../../..');
-const SHARED_SCENARIOS = path.resolve(REPO_ROOT, '../shared/scenarios');
 
 /** The problems parseScenarioFile reports for `json`, or [] when it is valid. */
 function problemsOf(json: unknown, parse: (json: unknown) => unknown = parseScenarioFile): string[] {
@@ -37,9 +36,8 @@ function scenarioFiles(dir: string): string[] {
     .map((file) => path.join(dir, file));
 }
 
-/** Every scenario file the project can see: the shared examples (when present), fixtures, examples. */
+/** Every scenario file of the project: its fixtures and examples. */
 const files = [
-  ...scenarioFiles(SHARED_SCENARIOS),
   ...scenarioFiles(path.join(REPO_ROOT, 'test/scenarios/fixtures')),
   ...scenarioFiles(path.join(REPO_ROOT, 'examples')),
 ];
@@ -52,7 +50,6 @@ describe('parseScenarioFile', () => {
     expect(JSON.stringify(parsed)).toBe(JSON.stringify(fullScenario()));
   });
 
-  if (!fs.existsSync(SHARED_SCENARIOS)) console.warn(`${SHARED_SCENARIOS} not found: shared files not checked`);
   it.each(files.map((file) => [path.relative(path.dirname(REPO_ROOT), file), file]))('accepts %s', (_name, file) => {
     expect(problemsOf(JSON.parse(fs.readFileSync(file, 'utf8')))).toEqual([]);
   });

@@ -34,7 +34,7 @@ function documentedCategory(spell: SpellDefinition): 'removed' | 'replaced' | 'd
   return null;
 }
 
-/** Every spell the rules pages name (docs/rules.md Q3–Q5, K1, seeds/), with its documented category. */
+/** Every spell the rules pages name (docs/rules.md Q3–Q5, K1, and the source pages), with its documented category. */
 const NAMED_SPELLS: Record<string, 'removed' | 'replaced'> = {
   // Q5, K1 "removed from the game"
   void: 'removed',

@@ -2,7 +2,7 @@
  * The built-in spell catalog (docs/design.md).
  *
  * These are RULES-FAITHFUL STAND-INS FOR EACH SPELL'S DOCUMENTED DEATH CATEGORY, NOT ORIGINAL CARD TEXTS. The
- * rules pages (docs/rules.md K1, Q3–Q5; seeds/) name these spells only as examples of how something dies or is
+ * rules pages (docs/rules.md K1, Q3–Q5, and the source pages) name these spells only as examples of how something dies or is
  * replaced; each entry gives that documented category and nothing more of the real card. Houses, types, costs,
  * stats, durations and replacement groups are the project's assumptions [A] (costs follow B6: primary+secondary
  * of the house's two mana types). The generic spells (bolts, wards, Soul Jar-style dying-cancel…) are invented
