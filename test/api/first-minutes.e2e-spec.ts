@@ -45,7 +45,10 @@ describe('the service’s front door: GET /, the rules reference (e2e, SQLite)',
     expect(all.body).toEqual({ rules: RULES_REFERENCE });
     const q2 = await api.as().get('/rules/q2').expect(200);
     expect(q2.body).toMatchObject({ id: 'Q2', title: 'A death spoils the rest of the turn' });
-    expect(q2.body.sources[0]).toMatchObject({ file: 'seeds/000_71d1e6660ad2947c.txt', version: 'v2.10 (2005)' });
+    expect(q2.body.sources[0]).toEqual({
+      page: 'The Minion Death Pipeline (death categories, deaths squander spells)',
+      version: 'v2.10 (2005)',
+    });
     const unknown = await api.as().get('/rules/Z9').expect(404);
     expect(unknown.body.message).toContain('no rule "Z9": the rules are B1, B2');
   });

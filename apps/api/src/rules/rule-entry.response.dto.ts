@@ -4,9 +4,6 @@ export class RuleSourceDto {
   @ApiProperty({ example: 'The Damage Pipeline (types of damage, the "Takes Damage" pipeline)' })
   page!: string;
 
-  @ApiProperty({ type: 'string', nullable: true, example: 'seeds/003_3f958e86ffc81eaa.txt' })
-  file!: string | null;
-
   @ApiProperty({ type: 'string', nullable: true, example: 'v2.10 (2005)' })
   version!: string | null;
 }

@@ -4,7 +4,7 @@ import { escapeHtml } from '../replay/replay-assets';
 function entryHtml(entry: RuleEntry): string {
   const sources = entry.sources
     .map((source) => {
-      const where = [source.version, source.file].filter((part) => part !== null).join(', ');
+      const where = source.version ?? '';
       return `<li>${escapeHtml(source.page)}${where ? ` <small>(${escapeHtml(where)})</small>` : ''}</li>`;
     })
     .join('');

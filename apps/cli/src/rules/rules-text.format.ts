@@ -1,7 +1,7 @@
 import type { RuleEntry, RuleSource } from '@app/games';
 
 function sourceText(source: RuleSource): string {
-  const where = [source.version, source.file].filter((part) => part !== null).join(', ');
+  const where = source.version ?? '';
   return where ? `${source.page}; ${where}` : source.page;
 }
 

@@ -1,8 +1,8 @@
 /**
  * The project's own rules reference: every rule id the engine cites (`metadata.rule`), what the rule says in this
  * project's words, and the rulebook page it comes from. Served at `/rules` and `/rules/:id`, shown on the replay
- * page's rule badges, printed by `sanctum rules [ID]`. The four source pages are the ones in the shared `seeds/`
- * folder; "other rulebook pages" are facts of the same rulebook the four lean on; "the project" marks a choice made
+ * page's rule badges, printed by `sanctum rules [ID]`. The four source pages are pages of the Sanctum rulebook
+ * (by title and version); "other rulebook pages" are facts of the same rulebook the four lean on; "the project" marks a choice made
  * where the pages say nothing (each lives in `RULES_OPTIONS`, libs/rules/src/rules-options.ts).
  */
 
@@ -10,8 +10,6 @@
 export interface RuleSource {
   /** The page's title as the rulebook gives it, or what stands for it. */
   page: string;
-  /** The file of the page in the shared `seeds/` folder, when the project holds the page. */
-  file: string | null;
   /** The rulebook version of the page (the newer wins where two disagree). */
   version: string | null;
 }
@@ -29,30 +27,25 @@ export interface RuleEntry {
 
 const DEATH_2005: RuleSource = {
   page: 'The Minion Death Pipeline (death categories, deaths squander spells)',
-  file: 'seeds/000_71d1e6660ad2947c.txt',
   version: 'v2.10 (2005)',
 };
 const DEATH_2009: RuleSource = {
   page: 'The Minion Death Pipeline (recruit-to-recruit exception, the graveyard)',
-  file: 'seeds/001_a2ea202c6bf387fc.txt',
   version: 'v2.20 (2009)',
 };
 const SPELLS: RuleSource = {
   page: 'Spells (data, stages, targeting, active lists, visibility, squandering)',
-  file: 'seeds/002_f43a792323ed9a57.txt',
   version: 'v2.10 (2005)',
 };
 const DAMAGE: RuleSource = {
   page: 'The Damage Pipeline (types of damage, the "Takes Damage" pipeline)',
-  file: 'seeds/003_3f958e86ffc81eaa.txt',
   version: 'v2.10 (2005)',
 };
 const BOOK: RuleSource = {
   page: 'other pages of the Sanctum rulebook (facts the four pages rely on; not held by the project)',
-  file: null,
   version: null,
 };
-const PROJECT: RuleSource = { page: 'the project (where the pages are silent)', file: null, version: null };
+const PROJECT: RuleSource = { page: 'the project (where the pages are silent)', version: null };
 
 export const RULES_REFERENCE: readonly RuleEntry[] = [
   {
