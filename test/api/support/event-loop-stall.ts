@@ -21,17 +21,14 @@ function queuedMs(): number {
 }
 
 /**
- * The longest the event loop of this process was held while `work` ran, in milliseconds: for a request to the
- * in-process app, how long its handling kept every other request waiting. A timer is set again every millisecond;
- * the longest wall-clock time between two of its calls, less what the main thread spent waiting for a CPU (which
- * another program on a busy machine decides), is the longest the loop was held by running or by waiting inside a
- * call — a wait for a lock shows, a busy machine does not.
+ * The longest time, on `clock`, between two calls of a timer set again every millisecond while `work` ran: the
+ * longest the event loop was held, as that clock counts it.
  */
-export async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
+async function longestGap<T>(work: () => Promise<T>, clock: () => number): Promise<{ result: T; gapMs: number }> {
   let longest = 0;
-  let last = performance.now() - queuedMs();
+  let last = clock();
   const tick = () => {
-    const now = performance.now() - queuedMs();
+    const now = clock();
     longest = Math.max(longest, now - last);
     last = now;
   };
@@ -39,10 +36,21 @@ export async function longestStall<T>(work: () => Promise<T>): Promise<{ result:
   try {
     const result = await work();
     tick();
-    return { result, stallMs: longest };
+    return { result, gapMs: longest };
   } finally {
     clearInterval(timer);
   }
+}
+
+/**
+ * The longest the event loop of this process was held while `work` ran, in milliseconds: for a request to the
+ * in-process app, how long its handling kept every other request waiting. Wall-clock time less what the main
+ * thread spent waiting for a CPU (which another program on a busy machine decides): the loop held by running or by
+ * waiting inside a call — a wait for a lock shows, a busy machine does not.
+ */
+export async function longestStall<T>(work: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
+  const { result, gapMs } = await longestGap(work, () => performance.now() - queuedMs());
+  return { result, stallMs: gapMs };
 }
 
 /**
@@ -53,27 +61,13 @@ export async function longestStall<T>(work: () => Promise<T>): Promise<{ result:
 export const mainThreadMs: () => number = runNs() === null ? () => performance.now() : () => (runNs() as number) / 1e6;
 
 /**
- * The longest the event loop was held by work on the main thread while `work` ran, in mainThreadMs: a timer is
- * set again every millisecond, and the longest run between two of its calls is the longest the loop was held
- * (by requests, garbage collection, anything). Unlike longestStall, a busy machine does not lengthen it, so a
- * body's own cost can be bounded anywhere; a wait that holds the loop without running (a lock) does not show.
+ * The longest the event loop was held by work on the main thread while `work` ran, in mainThreadMs (by requests,
+ * garbage collection, anything). Unlike longestStall, a wait that holds the loop without running (a lock) does not
+ * show, so a body's own cost can be bounded anywhere.
  */
 export async function longestHold<T>(work: () => Promise<T>): Promise<{ result: T; heldMs: number }> {
-  let longest = 0;
-  let last = mainThreadMs();
-  const tick = () => {
-    const now = mainThreadMs();
-    longest = Math.max(longest, now - last);
-    last = now;
-  };
-  const timer = setInterval(tick, 1);
-  try {
-    const result = await work();
-    tick();
-    return { result, heldMs: longest };
-  } finally {
-    clearInterval(timer);
-  }
+  const { result, gapMs } = await longestGap(work, mainThreadMs);
+  return { result, heldMs: gapMs };
 }
 
 /**
