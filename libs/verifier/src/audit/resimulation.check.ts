@@ -42,16 +42,16 @@ function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Whether two events have the same canonical JSON. Equal values settle it (canonical JSON is a function of the
- * value), and the engine and the stores keep one key order, so that is the common case, found at a fraction of the
- * cost of canonicalising both; only events that differ so are compared canonically (another key order may not).
+ * Equal values in one key order: then the two have the same canonical JSON (a function of the value). The engine and
+ * the stores keep one key order, so this settles the common case at a fraction of the cost of canonicalising both;
+ * only events that differ so are compared canonically (another key order may not differ).
  */
-function sameEvent(expected: Comparable, stored: Comparable): boolean {
-  const same =
+function sameValues(expected: Comparable, stored: Comparable): boolean {
+  return (
     expected.type === stored.type &&
     sameJson(expected.data, stored.data) &&
-    sameJson(expected.metadata, stored.metadata);
-  return same || canonical(expected) === canonical(stored);
+    sameJson(expected.metadata, stored.metadata)
+  );
 }
 
 /** `an AttackExecuting`, `a DamageApplied`. */
@@ -112,13 +112,13 @@ export class ResimulationCheck {
   /**
    * The next stored event, in order. `problem` is what the store boundary finds wrong with it (stored-event.check.ts),
    * when the caller has asked already: an event that is not of the vocabulary is a divergence there, before the
-   * engine meets it.
+   * engine meets it. Not asked, the check asks itself where it must: of an event that starts a command (the engine
+   * reads it), and of one that is not exactly what the engine derived — one that is, is of the vocabulary.
    */
-  push(stored: GameEventLine, problem: StoredEventProblem | null = storedEventProblem(stored)): void {
+  push(stored: GameEventLine, problem?: StoredEventProblem | null): void {
     if (this.divergence) return;
-    if (problem !== null) {
-      // Content without a canonical form is not quoted: no JSON answer could hold it.
-      this.diverge(`damaged event: ${problem.reason}`, null, problem.hashable ? stored : null);
+    const opensCommand = this.next === this.derived.length;
+    if (this.damaged(stored, problem !== undefined || opensCommand ? (problem ?? storedEventProblem(stored)) : null)) {
       return;
     }
     this.provenance ??= forkProvenanceOf(stored.metadata);
@@ -126,7 +126,7 @@ export class ResimulationCheck {
       stored.revision === 0 && stored.metadata[CHAIN_SECRET_FIELD] !== undefined
         ? { [CHAIN_SECRET_FIELD]: stored.metadata[CHAIN_SECRET_FIELD] }
         : {};
-    if (this.next === this.derived.length && !this.runCommandOf(stored)) return;
+    if (opensCommand && !this.runCommandOf(stored)) return;
     const derived = this.derived[this.next];
     if (derived === undefined) {
       this.diverge('the engine derives no event for the command this event belongs to', null, stored);
@@ -134,11 +134,24 @@ export class ResimulationCheck {
     }
     const expected = this.expectedAt(this.position, derived);
     this.next += 1;
-    if (!sameEvent(expected, { ...stored, metadata: withoutLinks(stored.metadata) })) {
-      this.diverge(differenceOf(expected, stored), expected, stored);
-      return;
+    const comparable = { ...stored, metadata: withoutLinks(stored.metadata) };
+    if (!sameValues(expected, comparable)) {
+      // Only content known to have a canonical form is canonicalised (the caller's check, or this one).
+      if (problem === undefined && !opensCommand && this.damaged(stored, storedEventProblem(stored))) return;
+      if (canonical(expected) !== canonical(comparable)) {
+        this.diverge(differenceOf(expected, stored), expected, stored);
+        return;
+      }
     }
     this.position += 1;
+  }
+
+  /** A divergence where the stored event is not of the vocabulary; false when there is no problem. */
+  private damaged(stored: GameEventLine, problem: StoredEventProblem | null): boolean {
+    if (problem === null) return false;
+    // Content without a canonical form is not quoted: no JSON answer could hold it.
+    this.diverge(`damaged event: ${problem.reason}`, null, problem.hashable ? stored : null);
+    return true;
   }
 
   /** A stored event that cannot be read ends the re-simulation there: what it held cannot be compared. */
