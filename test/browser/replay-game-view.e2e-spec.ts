@@ -333,7 +333,14 @@ describeInBrowser('replay page: the game as a person follows it (e2e, SQLite, Ch
           await other.locator('[data-testid="viewer-mode"][data-mode="red"]').waitFor();
         }
         await other.goto(link);
-        if (who !== 'a stranger') await other.reload();
+        if (who !== 'a stranger') {
+          // In a tab already on the page, the link changes only the fragment: reload once the address holds it, as
+          // a reload before the fragment is committed would read the page again at its earlier address.
+          await other.waitForFunction(() =>
+            (globalThis as unknown as { location: { hash: string } }).location.hash.includes('view=public'),
+          );
+          await other.reload();
+        }
         await boardAt(other, last);
         expect([who, await other.getByTestId('viewer-mode').getAttribute('data-mode')]).toEqual([who, 'public']);
         expect(await other.getByTestId('view-switch').count()).toBe(0);
