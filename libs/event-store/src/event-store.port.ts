@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import { assertCommandId } from './shared/read-validation';
+import { assertCommandId } from './common/read-validation';
 import type {
   AppendResult,
   ExpectedRevision,

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { SerialisedEvent } from '../shared/append-validation';
+import type { SerialisedEvent } from '../common/append-validation';
 
 /** Namespace of the name-based (v5) event ids this service derives. */
 const NAMESPACE = Buffer.from('4f1c7a2e9b3d4e5f8a6b0c1d2e3f4a5b', 'hex');

@@ -28,9 +28,9 @@ import {
   appendResultFor,
   checkExpectedRevision,
   serialiseAppend,
-} from '../shared/append-validation';
-import { matchesFilter } from '../shared/event-filter';
-import { assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
+} from '../common/append-validation';
+import { matchesFilter } from '../common/event-filter';
+import { assertValidReadAllOptions, assertValidReadStreamOptions } from '../common/read-validation';
 import { consumeRead } from './esdb-bounded-read';
 import { type EsdbErrorContext, isEsdbStreamNotFound, mapEsdbError } from './esdb-error-mapping';
 import { esdbEventId } from './esdb-event-id';

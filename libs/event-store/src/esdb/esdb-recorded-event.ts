@@ -1,7 +1,7 @@
 import type { AllStreamResolvedEvent, ResolvedEvent } from '@eventstore/db-client';
 import { EventStoreConfigurationError } from '../errors/event-store-configuration.error';
 import type { RecordedEvent } from '../event-store.types';
-import { type StoredContent, damagedContent, storedContent } from '../shared/stored-json';
+import { type StoredContent, damagedContent, storedContent } from '../common/stored-json';
 
 /** What servers before 22.6 report as the log position of an event read from a stream (or subscribed to by stream). */
 const UNKNOWN_POSITION = 18446744073709551615n;

@@ -1,4 +1,4 @@
-import { parseStoredJson } from '../shared/stored-json';
+import { parseStoredJson } from '../common/stored-json';
 import { type Observable, throwError } from 'rxjs';
 import { EventStoreUnavailableError } from '../errors/event-store-unavailable.error';
 import { EventStore } from '../event-store.port';
@@ -11,11 +11,11 @@ import type {
   RecordedEvent,
   SubscribeOptions,
 } from '../event-store.types';
-import { appendResultFor, checkExpectedRevision, serialiseAppend } from '../shared/append-validation';
-import { ChangeNotifier } from '../shared/change-notifier';
-import { matchesFilter } from '../shared/event-filter';
-import { assertCommandId, assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
-import { subscriptionOverReads } from '../shared/subscription-over-reads';
+import { appendResultFor, checkExpectedRevision, serialiseAppend } from '../common/append-validation';
+import { ChangeNotifier } from '../common/change-notifier';
+import { matchesFilter } from '../common/event-filter';
+import { assertCommandId, assertValidReadAllOptions, assertValidReadStreamOptions } from '../common/read-validation';
+import { subscriptionOverReads } from '../common/subscription-over-reads';
 import type { Snapshot, SnapshotStore } from '../snapshot-store.port';
 import { MemorySnapshotStore } from './memory-snapshot-store';
 

@@ -1,5 +1,5 @@
 import type { Client } from 'pg';
-import type { ChangeNotifier } from '../shared/change-notifier';
+import type { ChangeNotifier } from '../common/change-notifier';
 
 export interface PostgresAppendListenerOptions {
   /** A new, unconnected client for the LISTEN connection, to the primary (never one of the pool's: it must stay open). */

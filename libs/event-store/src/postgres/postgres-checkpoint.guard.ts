@@ -1,6 +1,6 @@
 import { CheckpointAheadOfStoreError } from '../errors/checkpoint-ahead-of-store.error';
 import type { ReadAllOptions, ReadStreamOptions, RecordedEvent } from '../event-store.types';
-import type { PagedReads } from '../shared/subscription-over-reads';
+import type { PagedReads } from '../common/subscription-over-reads';
 import type { LocatedPrimary } from './postgres-primary';
 
 /** The store's reads on a given server, and the figures a checkpoint is checked against there. */

@@ -14,11 +14,11 @@ import type {
   RecordedEvent,
   SubscribeOptions,
 } from '../event-store.types';
-import { appendResultFor, type SerialisedAppend, serialiseAppend } from '../shared/append-validation';
-import { ChangeNotifier } from '../shared/change-notifier';
-import { assertCommandId, assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
-import type { EventRow } from '../shared/event-row';
-import { subscriptionOverReads } from '../shared/subscription-over-reads';
+import { appendResultFor, type SerialisedAppend, serialiseAppend } from '../common/append-validation';
+import { ChangeNotifier } from '../common/change-notifier';
+import { assertCommandId, assertValidReadAllOptions, assertValidReadStreamOptions } from '../common/read-validation';
+import type { EventRow } from '../common/event-row';
+import { subscriptionOverReads } from '../common/subscription-over-reads';
 import type { Snapshot, SnapshotStore } from '../snapshot-store.port';
 import { AppendGroupQueue, type AppendOutcome } from './postgres-append.queue';
 import { PostgresAppendListener } from './postgres-append.listener';
@@ -40,7 +40,7 @@ import {
   migratePostgresSchema,
 } from './postgres-schema.migrations';
 import { PostgresSnapshotStore, type SnapshotQueries } from './postgres-snapshot-store';
-import { storedContent } from '../shared/stored-json';
+import { storedContent } from '../common/stored-json';
 
 export interface PostgresEventStoreOptions {
   /**

@@ -1,4 +1,4 @@
-import { parseStoredJson } from '../shared/stored-json';
+import { parseStoredJson } from '../common/stored-json';
 import Database from 'better-sqlite3';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -21,11 +21,11 @@ import {
   checkExpectedRevision,
   type SerialisedAppend,
   serialiseAppend,
-} from '../shared/append-validation';
-import { ChangeNotifier } from '../shared/change-notifier';
-import { assertCommandId, assertValidReadAllOptions, assertValidReadStreamOptions } from '../shared/read-validation';
-import type { EventRow } from '../shared/event-row';
-import { subscriptionOverReads } from '../shared/subscription-over-reads';
+} from '../common/append-validation';
+import { ChangeNotifier } from '../common/change-notifier';
+import { assertCommandId, assertValidReadAllOptions, assertValidReadStreamOptions } from '../common/read-validation';
+import type { EventRow } from '../common/event-row';
+import { subscriptionOverReads } from '../common/subscription-over-reads';
 import type { Snapshot, SnapshotStore } from '../snapshot-store.port';
 import { isBusy, isUniqueViolation, mapSqliteError } from './sqlite-error-mapping';
 import { GroupCommitQueue, type GroupOutcome } from './group-commit.queue';
