@@ -87,11 +87,22 @@ async function expectReadsAnswerOrNameTheDamage(store: EventStore, gameId: strin
  * (and snapshot bodies changed, with and without their digest), then the game audited where it is stored, as
  * `GET /games/:id/audit` and `sanctum verify GAME --receipts` audit it.
  */
+/** What a suite's forgery works on, for a spec's own checks of its store. */
+export interface ForgedStoreAtHand {
+  game: RecordedGame;
+  store: EventStore;
+  forger: StoreForger;
+  /** The global positions of the game's events, as recorded. */
+  positions: number[];
+  /** Writes the recorded game and its snapshots back as they were. */
+  restore: () => Promise<void>;
+}
+
 export function tamperedStoreProperties(
   name: string,
   setUp: () => Promise<{ store: EventStoreOptions; forger: () => Promise<StoreForger>; tearDown: () => Promise<void> }>,
   runs: number,
-): void {
+): { current: () => ForgedStoreAtHand } {
   let game: RecordedGame;
   let store: EventStore;
   let snapshots: SnapshotStore;
@@ -182,4 +193,6 @@ export function tamperedStoreProperties(
       { numRuns: Math.ceil(runs / 4) },
     );
   });
+
+  return { current: () => ({ game, store, forger, positions, restore }) };
 }
