@@ -59,9 +59,6 @@ export function catchUpThenLive<L extends object>(
     const catchUp = async (): Promise<void> => {
       let checkpoint = after;
       for (;;) {
-        // A page is read in one go (SQLite reads synchronously): only once the others have had their turn.
-        if (sliceSpent()) await nextTurn();
-        if (closed) return;
         const page = await source.readPage(checkpoint, CATCH_UP_PAGE);
         for (const event of page) {
           const viewed = source.view(event);
@@ -73,7 +70,9 @@ export function catchUpThenLive<L extends object>(
           if (closed) return;
         }
         if (page.length < CATCH_UP_PAGE) break;
+        // A page is read in one go (SQLite reads synchronously): the next only once the others have had their turn.
         await nextTurn();
+        if (sliceSpent()) await nextTurn();
         if (closed) return;
       }
       const reached = checkpoint === undefined ? (source.floor ?? null) : Math.max(checkpoint, source.floor ?? -1);
