@@ -28,7 +28,7 @@ function memory(row: BenchRow): string {
   return row.serverPeakRssMb === undefined ? own : `${own} (server ${Math.round(row.serverPeakRssMb)} MB)`;
 }
 
-/** The results as a Markdown table (the README's "Benchmarks" section shows the same). */
+/** The results as a Markdown table (docs/performance.md shows the same). */
 export function markdownTable(rows: BenchRow[]): string {
   const lines = [
     '| what | measured: median (p99) | baseline in the same run: median (p99) | ratio | target | met | peak RSS |',

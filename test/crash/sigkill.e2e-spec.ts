@@ -173,7 +173,7 @@ describe('SIGKILL at random moments while clients play (e2e, API child process, 
       if (inputs !== 1) problems.push(`(a) ${command.key} (sent ${command.attempts}×) is recorded ${inputs} times`);
       const revision = command.answer?.revision;
       if (revision !== undefined && revision !== events[events.length - 1].revision && command.attempts > 1) {
-        // README: "a retried request with the same key … answers with the first result".
+        // docs/api.md: "a retried request with the same key … answers with the first result".
         problems.push(
           `(a) ${command.key}, sent again after a kill, answered revision ${String(revision)}: not its first ` +
             `result (its last event is ${events[events.length - 1].revision})`,

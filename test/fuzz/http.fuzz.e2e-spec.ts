@@ -6,7 +6,7 @@
  * - a refused request (and any read) appends nothing, anywhere in the store, and leaves the state the service
  *   decides on (its cache) equal to the fold of the game's events;
  * - an accepted command was sent with the right credentials, records its events under its Idempotency-Key in its
- *   own game, has no field the API does not define (README: an unknown field is a 400 — `__proto__`,
+ *   own game, has no field the API does not define (docs/api.md: an unknown field is a 400 — `__proto__`,
  *   `constructor`, `toString` included), and leaves the board sound (the invariants of the rules property test);
  * - a command sent again with its Idempotency-Key answers with its first result and records nothing; a key reused
  *   for a different command is not answered with that other command's outcome;
@@ -56,7 +56,7 @@ const MAX_GAMES = 40;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 const COMMAND_ROUTES = new Set(['orders', 'confirm', 'cancel']);
 
-/** The fields a command body may have (README: an unknown field is a 400, never silently dropped). */
+/** The fields a command body may have (docs/api.md: an unknown field is a 400, never silently dropped). */
 const BODY_FIELDS: Record<string, { top: string[]; nested: Record<string, string[]> }> = {
   orders: {
     top: ['player', 'cast', 'target', 'attack', 'discard'],
@@ -422,7 +422,7 @@ describe('HTTP fuzz: random and malformed requests against the running app (e2e,
   }
 
   /**
-   * A command accepted without recording anything is a retry (README: "a retried request with the same key answers
+   * A command accepted without recording anything is a retry (docs/api.md: "a retried request with the same key answers
    * with the first result and records nothing new"): the command recorded under its key in this game must be this
    * very command — same player, same order — and the answer must be that command's first answer.
    */
@@ -477,7 +477,7 @@ describe('HTTP fuzz: random and malformed requests against the running app (e2e,
   /** Commands accepted with an Idempotency-Key, and their answers: some are sent again, byte for byte. */
   const accepted: { built: BuiltRequest; status: number; answer: unknown }[] = [];
 
-  /** A retry of an accepted command must answer exactly as the first time and record nothing (README). */
+  /** A retry of an accepted command must answer exactly as the first time and record nothing (docs/api.md). */
   function checkRetry(
     built: BuiltRequest,
     first: (typeof accepted)[number],

@@ -2,7 +2,7 @@ import type { Colour, Command, GameSetup, MinionSpec, SpellDefinition, Trigger }
 import { RULES_OPTIONS, SETUP_LIMITS } from '@app/rules';
 
 /**
- * The largest set-up the limits accept, built to make its turns as large as they can be (README "Limits"): the
+ * The largest set-up the limits accept, built to make its turns as large as they can be (docs/limits.md): the
  * longest ids everywhere, as many groups, minions, attacks and traits as allowed, traits that answer every blow
  * with more blows (the flood the command budget stops), spells with the most effects on whole groups, summons of
  * full groups of minions with every trait, and decks that fill the set-up to its size limit.

@@ -168,7 +168,7 @@ function assertWellFormed(expectation: ScenarioExpectation): void {
 }
 
 /**
- * Checks a run against an expectation and returns the first failure in the README's wording, or null when the
+ * Checks a run against an expectation and returns the first failure in the words of docs/testing.md ("Expectation files"), or null when the
  * run meets it. Checked in this order: exit status, sequence, absent, count.
  */
 export function checkExpectation(expectation: ScenarioExpectation, run: SimulateRun): string | null {

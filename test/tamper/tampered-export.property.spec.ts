@@ -5,7 +5,7 @@ import { tamper, tampering } from '../support/tampering/game-tampering';
 import { readBack } from '../support/tampering/unwritable-json';
 import { expectFound, handed } from './tamper-expectations';
 
-/** How many forgeries a run tries (the README's Reliability table says so). */
+/** How many forgeries a run tries (docs/operations.md's Reliability table says so). */
 const RUNS = 400;
 
 /**

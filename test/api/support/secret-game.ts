@@ -3,7 +3,7 @@ import type { Scenario } from '@app/rules';
 import type { ApiClient, ApiTestApp } from './api-test-app';
 import { type PlayerTokens, countOf, createGame, readEvents, setupBody, waitForEvents } from './scenario.http-player';
 
-/** The four ways of looking at a game (README "Viewers and tokens"). */
+/** The four ways of looking at a game (docs/viewers.md). */
 export const VIEWERS = ['organiser', 'red', 'blue', 'spectator'] as const;
 export type ViewerName = (typeof VIEWERS)[number];
 

@@ -40,7 +40,7 @@ export const CommandReceiptProperty = (): PropertyDecorator =>
   ApiPropertyOptional({
     type: ReceiptDto,
     description:
-      'The signed receipt of this command: keep it (README “What a player keeps”). Absent only for a game recorded ' +
+      'The signed receipt of this command: keep it (docs/receipts.md, “What a player keeps”). Absent only for a game recorded ' +
       'before chain secrets, whose hashes would tell hidden events.',
   });
 

@@ -4,7 +4,7 @@ import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { ACCESS_REFUSALS } from './access-refusals';
 
 /**
- * Who may call an endpoint (README "Viewers and tokens"):
+ * Who may call an endpoint (docs/viewers.md):
  * - `public`: anyone, tokens are not looked at (health, the replay page's files);
  * - `reader`: anyone; what is answered depends on the token (no token: the spectator's view). A token must be
  *   valid, and a player's must be for the game in the path;

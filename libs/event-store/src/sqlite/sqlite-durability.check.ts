@@ -2,8 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /**
- * Free space below which a commit may not fit: the largest append a game can make is under 1 MiB (README
- * "Limits"), and the WAL grows by whole pages and their frame headers until a checkpoint copies it back.
+ * Free space below which a commit may not fit: the largest append a game can make is under 1 MiB (docs/limits.md), and the WAL grows by whole pages and their frame headers until a checkpoint copies it back.
  */
 export const MIN_FREE_BYTES = 8 * 1024 * 1024;
 

@@ -3,7 +3,7 @@ import { SETUP_LIMITS } from '@app/rules';
 import type { GameRules } from '@app/rules';
 import { Optional } from './field.decorators';
 
-/** The assumptions a set-up may choose for its game; each left out takes its default (README "Assumptions"). */
+/** The assumptions a set-up may choose for its game; each left out takes its default (docs/design.md, "Assumptions"). */
 export class GameRulesDto implements Partial<GameRules> {
   /** D6 [A]: combat rounds per combat phase (default 1). */
   @Max(SETUP_LIMITS.combatRounds)

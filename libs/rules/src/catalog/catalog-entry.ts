@@ -2,7 +2,7 @@ import type { MinionSpec, SpellDefinition } from '../model/spell-definition';
 
 /**
  * What a catalog entry must state; the flags every ordinary spell shares default here, so each family file only
- * writes what sets a spell apart. The result is a complete SpellDefinition (scenarios/README.md "Conventions").
+ * writes what sets a spell apart. The result is a complete SpellDefinition (docs/testing.md "Expectation files").
  */
 export type CatalogEntry = Omit<SpellDefinition, 'visible' | 'cumulative' | 'oncePerGame' | 'triggers'> &
   Partial<Pick<SpellDefinition, 'visible' | 'cumulative' | 'oncePerGame' | 'triggers'>>;

@@ -2,7 +2,7 @@
  * Test kit for the catalog specs: small scenarios that name catalog spells without defining them (`spells: {}`,
  * so `resolveSpells` copies the catalog definitions in), the set-up the specs share (minions, groups, terrain
  * squares, a game played on past ids the engine gave), and matchers over the events they produce, with the
- * partial-match semantics of scenarios/README.md. Pure: it only plays scenarios through the engine.
+ * partial matching of docs/testing.md "Expectation files". Pure: it only plays scenarios through the engine.
  */
 import { matches as matchesPattern } from '../testing/event-pattern';
 import type { DomainEvent } from '../events/domain-event';
@@ -129,7 +129,7 @@ export interface EventPattern<K extends EventType = EventType> {
   data?: DeepPartial<EventDataMap[K]>;
 }
 
-/** scenarios/README.md partial matching, as the rules test kit implements it. */
+/** Partial matching (docs/testing.md "Expectation files"), as the rules test kit implements it. */
 export function matches(event: DomainEvent, pattern: EventPattern): boolean {
   return event.type === pattern.type && matchesPattern(event.data, pattern.data);
 }
@@ -155,7 +155,7 @@ export function theEvent<K extends EventType>(events: DomainEvent[], pattern: Ev
 }
 
 /**
- * The index of the first event of each pattern, in order (a subsequence, README "sequence"); throws with the
+ * The index of the first event of each pattern, in order (a subsequence, docs/testing.md "Expectation files"); throws with the
  * event digest when a pattern is not found after the previous one.
  */
 export function expectSequence(events: DomainEvent[], patterns: EventPattern[]): number[] {
@@ -174,7 +174,7 @@ export function expectSequence(events: DomainEvent[], patterns: EventPattern[]):
   return at;
 }
 
-/** README "absent": throws, naming the event, when any pattern matches. */
+/** docs/testing.md "Expectation files": absent: throws, naming the event, when any pattern matches. */
 export function expectAbsent(events: DomainEvent[], patterns: EventPattern[]): void {
   for (const pattern of patterns) {
     const found = events.find((event) => matches(event, pattern));

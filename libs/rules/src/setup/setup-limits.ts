@@ -1,7 +1,7 @@
 import { RULES_OPTIONS } from '../rules-options';
 
 /**
- * The documented limits of a set-up (README "Limits"). Together with the command event budget [A] they bound what
+ * The documented limits of a set-up (docs/limits.md). Together with the command event budget [A] they bound what
  * one command can record: every event's size (ids, definitions and lists are bounded here) and the number of its
  * events (RULES_OPTIONS.commandEventBudget), so that a game's largest append stays under EventStoreDB's default
  * largest append of 1 MB. A test plays the largest set-up's worst turns and measures it.

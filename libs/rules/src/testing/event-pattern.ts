@@ -2,7 +2,7 @@ import type { DomainEvent, EventMetadata } from '../events/domain-event';
 import type { EventDataMap, EventType } from '../events/event-vocabulary';
 
 /**
- * A partial value, as `scenarios/README.md` ("How an expectation is checked") describes: an object matches when
+ * A partial value, as docs/testing.md ("Expectation files") describes: an object matches when
  * every field the pattern gives matches (fields left out are not checked), an array must have the same length
  * and match element by element, `null` also matches a missing field, anything else must be equal.
  */

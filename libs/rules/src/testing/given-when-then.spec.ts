@@ -3,7 +3,7 @@ import { game, recruit, spell } from './game-builder';
 import { SpecificationFailed, cast, given, targetSpell, turn } from './given-when-then';
 
 describe('testing kit', () => {
-  describe('partial matching (scenarios/README.md)', () => {
+  describe('partial matching (docs/testing.md, "Expectation files")', () => {
     it('checks only the fields a pattern gives, nested objects partially too', () => {
       expect(matches({ a: 1, b: { c: 2, d: 3 } }, { b: { c: 2 } })).toBe(true);
       expect(matches({ a: 1, b: { c: 2 } }, { b: { c: 3 } })).toBe(false);

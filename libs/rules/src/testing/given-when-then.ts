@@ -297,7 +297,7 @@ export class Outcome {
     this.commands = after.commands;
   }
 
-  /** The events include these, in this order, others allowed in between (README "sequence"). */
+  /** The events include these, in this order, others allowed in between (docs/testing.md "Expectation files": sequence). */
   and(...given: EventPattern[]): this {
     const patterns = this.resolved(given);
     const result = findSequence(this.events, patterns);
@@ -321,7 +321,7 @@ export class Outcome {
     return this;
   }
 
-  /** No event matches any of these (README "absent"). */
+  /** No event matches any of these (docs/testing.md "Expectation files": absent). */
   andNot(...given: EventPattern[]): this {
     for (const pattern of this.resolved(given)) {
       const found = this.events.find((candidate) => matchesEvent(candidate, pattern));
@@ -330,7 +330,7 @@ export class Outcome {
     return this;
   }
 
-  /** Exactly `n` events match the pattern (README "count"). */
+  /** Exactly `n` events match the pattern (docs/testing.md "Expectation files": count). */
   andCount(given: EventPattern, n: number): this {
     const pattern = this.resolvedOne(given);
     const count = this.findAll(pattern).length;
