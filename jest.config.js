@@ -23,6 +23,8 @@ const common = {
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: 60000,
+  // The sources compiled once for the run, for the suites that start the CLI (test/support/compiled-sources.ts).
+  globalSetup: '<rootDir>/test/support/compiled-sources.global-setup.ts',
   projects: [
     {
       ...common,

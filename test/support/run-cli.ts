@@ -1,14 +1,15 @@
 import { spawn } from 'node:child_process';
-import { npmScriptAsNodeCommand } from './npm-script.command';
+import { scriptCommand } from './compiled-sources';
 import { REPO_ROOT } from './repo-root';
 import type { SimulateRun } from './scenario-expectation';
 
 /**
- * The `sanctum` script's own command line, started as `node …` without npm in front: npm's own start costs as much
- * CPU as the CLI's, and the suite starts the CLI a few hundred times. `runSanctumThroughNpm` goes through
- * `npm run -s sanctum` itself, as a user types it.
+ * The `sanctum` script's entry started as `node …` without npm in front (npm's own start costs as much CPU as the
+ * CLI's, and the suite starts the CLI a few hundred times), on the sources the test run compiled once, exactly as
+ * the script's ts-node would (compiled-sources.ts), or else the script's own command line. `runSanctumThroughNpm`
+ * goes through `npm run -s sanctum` itself, as a user types it.
  */
-const SANCTUM = npmScriptAsNodeCommand('sanctum');
+const SANCTUM = scriptCommand('sanctum');
 
 /** Each CLI process costs a second or two of CPU: a few at a time keep a small machine responsive. */
 const MAX_PARALLEL = 4;
@@ -81,7 +82,7 @@ function run(command: string, args: readonly string[], { env = {}, input = '' }:
 
 /** `sanctum <args>` (the package.json script's command line); stdin, stdout and stderr are pipes. */
 export function runSanctum(args: readonly string[], options: CliOptions = {}): Promise<CliRun> {
-  return run(SANCTUM.command, [...SANCTUM.args, ...args], options);
+  return run(SANCTUM.command, [...SANCTUM.args, ...args], { ...options, env: { ...SANCTUM.env, ...options.env } });
 }
 
 /** `npm run -s sanctum -- <args>`, exactly as a user types it. */
@@ -115,5 +116,5 @@ export function runSanctumOnTerminal(
   { env = {}, ...options }: CliOptions = {},
 ): Promise<CliRun> {
   const command = [SANCTUM.command, ...SANCTUM.args, ...args].map(shellWord).join(' ');
-  return run('script', ['-qec', command, '/dev/null'], { ...options, env: { TERM: 'xterm', ...env } });
+  return run('script', ['-qec', command, '/dev/null'], { ...options, env: { TERM: 'xterm', ...SANCTUM.env, ...env } });
 }

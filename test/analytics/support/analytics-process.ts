@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { AnalyticsSummary } from '../../../apps/analytics/src/summary/analytics-summary';
-import { npmScriptAsNodeCommand } from '../../support/npm-script.command';
+import { scriptCommand } from '../../support/compiled-sources';
 import { REPO_ROOT } from '../../support/repo-root';
 
 export interface AnalyticsEnv {
@@ -44,11 +44,12 @@ export class AnalyticsProcess {
   }
 
   static start(env: AnalyticsEnv, args: string[] = []): AnalyticsProcess {
-    const { command, args: nodeArgs } = npmScriptAsNodeCommand('analytics');
+    const { command, args: nodeArgs, env: compiled } = scriptCommand('analytics');
     const child = spawn(command, [...nodeArgs, ...args], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
+        ...compiled,
         EVENT_STORE: 'sqlite',
         SQLITE_PATH: env.store,
         ANALYTICS_DB: env.db,

@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
-import { npmScriptAsNodeCommand } from '../../support/npm-script.command';
+import { scriptCommand } from '../../support/compiled-sources';
 import { REPO_ROOT } from '../../support/repo-root';
 
 export interface ApiProcessOptions {
@@ -58,8 +58,8 @@ export class ApiProcess {
   }
 
   static start(options: ApiProcessOptions): ApiProcess {
-    const { command, args } = npmScriptAsNodeCommand('start');
-    const env: NodeJS.ProcessEnv = { ...process.env };
+    const { command, args, env: compiled } = scriptCommand('start');
+    const env: NodeJS.ProcessEnv = { ...process.env, ...compiled };
     for (const name of [...STORE_SETTINGS, 'PORT', 'HOST', 'BODY_LIMIT']) delete env[name];
     const store = options.store ?? { EVENT_STORE: 'sqlite', SQLITE_PATH: options.sqlitePath ?? '' };
     const child = spawn(command, args, {
