@@ -12,8 +12,9 @@ import { nowMs } from './timing.kit';
 const MILLION_SCHEMA = 'bench_million';
 
 /**
- * `npm run bench`: every benchmark in a process of its own (so each peak RSS is its own and no JIT state or heap
- * carries over), one after another, then the table and bench/results.json. `--only id,id` runs some of them.
+ * `npm run bench`: the quick set — the benchmarks that need neither the million-event store nor PostgreSQL — each in
+ * a process of its own (so each peak RSS is its own and no JIT state or heap carries over), one after another, then
+ * the table and bench/results.json. `npm run bench:all` (`--all`) runs every one; `--only id,id` runs those named.
  * The million-event store is built once, in a temporary folder, for the time-travel and SSE benchmarks. The
  * postgres ones run on a throwaway PostgreSQL server started for the run (default, durable settings), the
  * million-event game copied into it once; without PostgreSQL binaries they are skipped, saying why.
@@ -54,7 +55,16 @@ function machine() {
 
 async function main(): Promise<void> {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1].split(',') : null;
-  let selected = BENCHES.filter((bench) => only === null || only.includes(bench.id));
+  const all = process.argv.includes('--all');
+  const unknown = only?.filter((id) => !BENCHES.some((bench) => bench.id === id)) ?? [];
+  if (unknown.length > 0) {
+    console.error(`--only: no benchmark ${unknown.join(', ')}; there are ${BENCHES.map((b) => b.id).join(', ')}`);
+    process.exitCode = 2;
+    return;
+  }
+  let selected = BENCHES.filter((bench) =>
+    only !== null ? only.includes(bench.id) : all || (bench.fixture !== true && bench.postgres === undefined),
+  );
   const skipped: string[] = [];
   const noPostgres = postgresUnavailableReason();
   if (noPostgres !== null && selected.some((bench) => bench.postgres)) {
