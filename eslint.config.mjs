@@ -36,6 +36,8 @@ export default tseslint.config(
           'location',
           'history',
           'sessionStorage',
+          'localStorage',
+          'TextDecoderStream',
           'fetch',
           'EventSource',
           'URLSearchParams',
