@@ -56,7 +56,7 @@ describeInBrowser('replay page: Verify, in the browser (e2e, SQLite, Chromium)',
       .waitFor({ timeout: FIRST_VERIFY_MS });
     const checks = await page.locator('[data-testid^="verify-check-"]').evaluateAll((items) =>
       items.map((item) => ({
-        id: (item as HTMLElement).dataset.testid?.replace('verify-check-', '') ?? '',
+        id: item.getAttribute('data-testid')?.replace('verify-check-', '') ?? '',
         outcome: item.querySelector('.tag')?.textContent ?? '',
         headline: item.querySelector('strong')?.textContent ?? '',
       })),
@@ -153,7 +153,7 @@ describeInBrowser('replay page: Verify, in the browser (e2e, SQLite, Chromium)',
     const progress = page.getByTestId('verify-progress');
     expect([
       await progress.getAttribute('max'),
-      await progress.evaluate((bar) => (bar as HTMLProgressElement).value),
+      await progress.evaluate((bar) => (bar as unknown as { value: number }).value),
     ]).toEqual([String(events.length), events.length]);
     expect(await page.getByTestId('verify-note').count()).toBe(0);
     await shot(page, 'spectator-published');
@@ -165,7 +165,9 @@ describeInBrowser('replay page: Verify, in the browser (e2e, SQLite, Chromium)',
     try {
       const page = await open(judge);
       const foreign = generateKeyPairSync('ed25519').publicKey.export({ type: 'spki', format: 'pem' }).toString();
-      await page.getByTestId('verify-panel').evaluate((panel) => ((panel as HTMLElement).hidden = false));
+      await page
+        .getByTestId('verify-panel')
+        .evaluate((panel) => ((panel as unknown as { hidden: boolean }).hidden = false));
       await page.locator('.verify-pin-other summary').click();
       await page.getByTestId('verify-key-text').fill(foreign);
       await page.getByTestId('verify-pin-text').click();
