@@ -168,11 +168,10 @@ export class VerifyPanel {
   async check(verifier) {
     const { api } = this;
     const { gameId } = api;
-    const [viewer, head] = await Promise.all([api.viewer(), api.text(`${api.base}/head`)]);
-    if (!('text' in head)) {
-      this.say(`The game has no signed head for you: ${head.missing}`, 'failed');
-      return null;
-    }
+    // Read in this order, so that nothing read earlier can be ahead of the head while the game goes on: the
+    // receipts and the log's head of the game are at or before the head read after them (the record, read last, may
+    // go further; it must hold all of them).
+    const [viewer, receipts] = await Promise.all([api.viewer(), api.allReceipts()]);
     const pinned = stored(STORED.keys);
     let keys = { name: 'pinned-keys.txt', text: pinned ?? '' };
     if (pinned === null) {
@@ -182,7 +181,6 @@ export class VerifyPanel {
       keys = { name: 'keys.json', text: served.text };
     }
     const held = this.kept(gameId, viewer.view);
-    const receipts = await api.allReceipts();
     const checkpoint = await api.text('/log/checkpoint');
     const size = 'text' in checkpoint ? verifier.checkpointAsWritten(checkpoint.text)?.size : undefined;
     const inclusion =
@@ -197,6 +195,11 @@ export class VerifyPanel {
         : keptSize === undefined || size === undefined
           ? { missing: 'the kept checkpoint, or the log’s, cannot be read' }
           : fetchedAs(await api.text('/log/tlog-consistency', { first: keptSize, second: size }), 'consistency');
+    const head = await api.text(`${api.base}/head`);
+    if (!('text' in head)) {
+      this.say(`The game has no signed head for you: ${head.missing}`, 'failed');
+      return null;
+    }
     const record = await this.record(head.text);
     const verification = await verifier.verifyViewerHoldings({
       gameId,
