@@ -102,9 +102,7 @@ export class VerifyPanel {
     elements.close.addEventListener('click', () => {
       elements.panel.hidden = true;
     });
-    elements.pin.addEventListener('click', () => {
-      if (this.servedKeys !== '') this.pinKeys(this.servedKeys);
-    });
+    elements.pin.addEventListener('click', () => void this.pinServedKeys());
     elements.pinText.addEventListener('click', () => {
       const text = elements.keyText.value.trim();
       if (text !== '') this.pinKeys(`${text}\n`);
@@ -114,6 +112,19 @@ export class VerifyPanel {
       this.showKeys();
     });
     this.showKeys();
+  }
+
+  /** Pins the keys the service lists (those the last Verify read, else as it answers now). */
+  async pinServedKeys() {
+    if (this.servedKeys === '') {
+      const served = await this.api.text('/.well-known/sanctum-keys');
+      if (!('text' in served)) {
+        this.say(`The service lists no keys: ${served.missing}`, 'failed');
+        return;
+      }
+      this.servedKeys = served.text;
+    }
+    this.pinKeys(this.servedKeys);
   }
 
   /** @param {string} text */
