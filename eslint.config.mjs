@@ -3,6 +3,36 @@ import eslint from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
+/** What a store kind means lives in the store library (see the first block that uses these). */
+const STORE_KIND_CHECKS = [
+  'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(sqlite|postgres|esdb|memory)$/]',
+  'SwitchCase > Literal.test[value=/^(sqlite|postgres|esdb|memory)$/]',
+].map((selector) => ({
+  selector,
+  message: 'Ask the store library what a store kind means (libs/event-store/src/store-kinds.ts).',
+}));
+
+/** A game's events are read through one reader and folded through one fold (see the block that uses this). */
+const RAW_GAME_EVENT_READS = {
+  selector: 'CallExpression[callee.property.name=/^(readStreamPages|streamEvents)$/]',
+  message: "Read a game's events with gameEventPages/gameEvents, or fold them with foldGameEvents.",
+};
+
+/**
+ * What a command did is its typed outcome (libs/games/src/commands/command-outcome.ts, read from its events in one
+ * place): a controller neither casts an event's data nor searches a command's events for it.
+ */
+const COMMAND_OUTCOME_READS = [
+  'TSAsExpression[expression.type="MemberExpression"][expression.property.name="data"]',
+  'TSAsExpression > ChainExpression > MemberExpression[property.name="data"]',
+  'CallExpression[callee.object.property.name="events"][callee.property.name=/^(find|findLast|some|every|filter)$/]',
+].map((selector) => ({
+  selector,
+  message:
+    'A controller reads what a command did from its typed outcome (CommandOutcomeMap) and passes typed commands: ' +
+    'no cast of `.data`, no search through `.events`.',
+}));
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'coverage', 'eslint.config.mjs', 'jest.config.js', '.dependency-cruiser.js'] },
   eslint.configs.recommended,
@@ -59,18 +89,7 @@ export default tseslint.config(
     // the apps and the games layer ask it, so adding an adapter touches that library, its contract suite and the docs.
     files: ['apps/**/*.ts', 'libs/games/**/*.ts'],
     ignores: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(sqlite|postgres|esdb|memory)$/]',
-          'SwitchCase > Literal.test[value=/^(sqlite|postgres|esdb|memory)$/]',
-        ].map((selector) => ({
-          selector,
-          message: 'Ask the store library what a store kind means (libs/event-store/src/store-kinds.ts).',
-        })),
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...STORE_KIND_CHECKS] },
   },
   {
     // A game's events are read through one reader and folded through one fold (libs/games/src/loading/game-events.*),
@@ -86,21 +105,14 @@ export default tseslint.config(
       'libs/games/src/tournament-log/tournament-log.service.ts',
       'libs/games/src/notes/game-notes.service.ts',
     ],
+    rules: { 'no-restricted-syntax': ['error', ...STORE_KIND_CHECKS, RAW_GAME_EVENT_READS] },
+  },
+  {
+    // A later block's no-restricted-syntax replaces an earlier one's for the files both match: the controllers keep
+    // the checks above and add their own.
+    files: ['apps/api/src/**/*.controller.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[
-          'BinaryExpression[operator=/^[!=]==?$/] > Literal[value=/^(sqlite|postgres|esdb|memory)$/]',
-          'SwitchCase > Literal.test[value=/^(sqlite|postgres|esdb|memory)$/]',
-        ].map((selector) => ({
-          selector,
-          message: 'Ask the store library what a store kind means (libs/event-store/src/store-kinds.ts).',
-        })),
-        {
-          selector: 'CallExpression[callee.property.name=/^(readStreamPages|streamEvents)$/]',
-          message: "Read a game's events with gameEventPages/gameEvents, or fold them with foldGameEvents.",
-        },
-      ],
+      'no-restricted-syntax': ['error', ...STORE_KIND_CHECKS, RAW_GAME_EVENT_READS, ...COMMAND_OUTCOME_READS],
     },
   },
   {

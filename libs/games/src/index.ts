@@ -17,6 +17,7 @@ export * from './loading/game-repository';
 export * from './loading/game-events.reader';
 export * from './loading/game-events.fold';
 export * from './loading/game-state.projection';
+export * from './commands/command-outcome';
 export * from './commands/game-command.service';
 export * from './time-travel/game-point';
 export * from './time-travel/time-travel.service';

@@ -85,14 +85,8 @@ export async function playScenario(
         const command = orderCommand(colour, order, `turn-${number}/${colour}/${o}`, `turn ${number}`, (at) =>
           at < given.length ? given[at] : null,
         );
-        const result = await harness.commands.handle(
-          gameId,
-          command.type as 'TargetSpell',
-          command.data as never,
-          command.metadata,
-        );
-        const first = result.events[0] as { data?: { orderId?: unknown } } | undefined;
-        given.push(typeof first?.data?.orderId === 'string' ? first.data.orderId : null);
+        const outcome = await harness.commands.handle(gameId, command.type, command.data, command.metadata);
+        given.push(outcome.type === 'CancelOrder' ? null : outcome.orderId);
       }
     }
     for (const colour of COLOURS) {

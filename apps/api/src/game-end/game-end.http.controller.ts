@@ -1,7 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type CommandOutcome, GameCommandService, GameReceipts, type Viewer } from '@app/games';
-import type { GameResult } from '@app/rules';
+import { GameCommandService, GameReceipts, type Viewer } from '@app/games';
 import { CommandId, IDEMPOTENCY_KEY, type RequestCommand } from '../commands/command-id.decorator';
 import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { GameIdPipe } from '../games/game-id.pipe';
@@ -12,13 +11,6 @@ import { CurrentViewer } from '../viewers/current-viewer.decorator';
 import { assertPlaysAs } from '../viewers/plays-as';
 import { AdjudicateResultRequestDto } from './adjudicate-result.request.dto';
 import { GameEndedResponseDto } from './game-ended.response.dto';
-
-/** The result the command recorded (every accepted ending records a GameEnded). */
-function resultOf(outcome: CommandOutcome): GameResult {
-  const result = outcome.state.result;
-  if (result === null) throw new Error(`game ${outcome.gameId}: an ending recorded no GameEnded`);
-  return result;
-}
 
 /**
  * How a game ends before its turn limit (the pages give no way to win, so these are the project's [A]): a player
@@ -62,7 +54,7 @@ export class GameEndHttpController {
   ): Promise<GameEndedResponseDto> {
     assertPlaysAs(viewer, player);
     const outcome = await this.commands.handle(gameId, 'Resign', { player }, command);
-    return { revision: outcome.revision, result: resultOf(outcome), receipt: await this.receipts.forOutcome(outcome) };
+    return { revision: outcome.revision, result: outcome.result, receipt: await this.receipts.forOutcome(outcome) };
   }
 
   @Post('result')
@@ -76,6 +68,6 @@ export class GameEndHttpController {
     @CommandId() command: RequestCommand,
   ): Promise<GameEndedResponseDto> {
     const outcome = await this.commands.handle(gameId, 'AdjudicateResult', { winner, reason }, command);
-    return { revision: outcome.revision, result: resultOf(outcome), receipt: await this.receipts.forOutcome(outcome) };
+    return { revision: outcome.revision, result: outcome.result, receipt: await this.receipts.forOutcome(outcome) };
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { GameCommandService, GameReceipts, type Viewer } from '@app/games';
-import { type CommandDataMap, type ScenarioOrder, orderCommand } from '@app/rules';
+import { type ScenarioOrder, placingCommand } from '@app/rules';
 import { CommandId, IDEMPOTENCY_KEY, type RequestCommand } from '../commands/command-id.decorator';
 import { ApiErrorResponse } from '../errors/api-error-response.decorator';
 import { GameIdPipe } from '../games/game-id.pipe';
@@ -15,8 +15,6 @@ import { PlaceOrderResponseDto } from './place-order.response.dto';
 import { PlayerRequestDto } from './player.request.dto';
 import { ORDER_BODY_FIELDS, withBodyFields } from './rejected-field';
 import { RevisionResponseDto } from './revision.response.dto';
-
-type OrderCommandType = 'TargetSpell' | 'OrderAttack' | 'DiscardSpell';
 
 /** The validated DTO as the plain order a scenario file would hold (no class instance, no undefined fields). */
 function plainOrder(dto: PlaceOrderRequestDto): ScenarioOrder {
@@ -62,14 +60,12 @@ export class OrdersHttpController {
   ): Promise<PlaceOrderResponseDto> {
     assertPlaysAs(viewer, body.player);
     // The CLI's own mapping from a scenario order to its command: both give the engine identical data.
-    const order = orderCommand(body.player, plainOrder(body), command.commandId, 'order');
-    const type = order.type as OrderCommandType;
-    const outcome = await withBodyFields(ORDER_BODY_FIELDS[type], () =>
-      this.commands.handle(gameId, type, order.data as CommandDataMap[OrderCommandType], command),
+    const order = placingCommand(body.player, plainOrder(body), command.commandId, 'order');
+    const outcome = await withBodyFields(ORDER_BODY_FIELDS[order.type], () =>
+      this.commands.handle(gameId, order.type, order.data, command),
     );
-    const placed = outcome.events.find((event) => typeof (event.data as { orderId?: unknown }).orderId === 'string');
     return {
-      orderId: (placed?.data as { orderId: string }).orderId,
+      orderId: outcome.orderId,
       revision: outcome.revision,
       receipt: await this.receipts.forOutcome(outcome),
     };
@@ -105,7 +101,7 @@ export class OrdersHttpController {
     const outcome = await this.commands.handle(gameId, 'ConfirmOrders', { player }, command);
     return {
       revision: outcome.revision,
-      executed: outcome.events.some((event) => event.type === 'SpellExecutionPhaseStarted'),
+      executed: outcome.executedTurn !== null,
       receipt: await this.receipts.forOutcome(outcome),
     };
   }

@@ -1,6 +1,6 @@
 import { EventStore, WrongExpectedRevisionError } from '@app/event-store';
 import { CommandRejected, execute, initialState, inputCommandOf } from '@app/rules';
-import type { Command, CommandDataMap, CommandType, Decision, DomainEvent, GameState } from '@app/rules';
+import type { Command, CommandDataMap, CommandType, Decision, DomainEvent } from '@app/rules';
 import { Inject, Injectable } from '@nestjs/common';
 import { ConcurrencyConflictError, GameAlreadyExistsError, IdempotencyKeyReusedError } from '../games.errors';
 import { GAMES_OPTIONS, type GamesOptions } from '../games.options';
@@ -12,22 +12,11 @@ import { snapshotDue } from '../loading/snapshot.policy';
 import { KeyedLock } from './keyed-lock';
 import { RecordedCommandFinder, commandOwner } from './recorded-command.finder';
 import { sameCommand, sameCreation } from './same-command';
-import type { GameEventLine } from '../recording/game-event-line';
+import type { StoredGameEvent } from '../recording/stored-game-event';
+import { type CommandOutcome, type CommandRecord, commandOutcome } from './command-outcome';
 import { CHAIN_SECRET_FIELD, chainEvents, genesisHash } from '@app/verifier';
 import { drawChainSecret } from '../recording/draw-chain-secret';
 import { inGameSpan, rememberAppendSpan } from '../tracing/game-spans';
-
-/** What a handled command recorded. */
-export interface CommandOutcome {
-  gameId: string;
-  /** The recorded events, with their revisions and chained metadata. */
-  events: GameEventLine[];
-  /** The game's last revision after the append. */
-  revision: number;
-  state: GameState;
-  /** True when this is the answer to a retried command: its events were recorded before, nothing new was. */
-  replayed?: boolean;
-}
 
 /** How a command is identified; `idempotent` asks for a retried command id to answer with its first result. */
 export interface CommandIdentity {
@@ -36,14 +25,14 @@ export interface CommandIdentity {
   idempotent?: boolean;
 }
 
+/** Told of every command this process records, right after its append (see GameCommandService.onRecorded). */
+export type RecordedListener = (gameId: string, events: readonly StoredGameEvent[]) => void;
+
 /**
  * Command handling (docs/design.md): load (snapshot + events since) → decide → one atomic append with
  * the expected revision → on a revision conflict, reload and decide again, a bounded number of times. A command
  * the rules refuse throws CommandRejected and appends nothing.
  */
-/** Told of every command this process records, right after its append (see GameCommandService.onRecorded). */
-export type RecordedListener = (gameId: string, events: readonly GameEventLine[]) => void;
-
 @Injectable()
 export class GameCommandService {
   private readonly locks = new KeyedLock();
@@ -56,7 +45,30 @@ export class GameCommandService {
     @Inject(GAMES_OPTIONS) private readonly options: GamesOptions,
   ) {}
 
-  async createGame(data: CommandDataMap['CreateGame'], commandId: string, idempotent = false): Promise<CommandOutcome> {
+  /** Creates a game; its outcome (command-outcome.ts) is read from what was recorded, or from the first answer. */
+  async createGame(
+    data: CommandDataMap['CreateGame'],
+    commandId: string,
+    idempotent = false,
+  ): Promise<CommandOutcome<'CreateGame'>> {
+    return commandOutcome('CreateGame', await this.recordCreation(data, commandId, idempotent));
+  }
+
+  /** Handles a command of a game; its outcome (command-outcome.ts) is typed by the command's type. */
+  async handle<K extends Exclude<CommandType, 'CreateGame'>>(
+    gameId: string,
+    type: K,
+    data: CommandDataMap[K],
+    identity: CommandIdentity,
+  ): Promise<CommandOutcome<K>> {
+    return commandOutcome(type, await this.recordCommand(gameId, type, data, identity));
+  }
+
+  private async recordCreation(
+    data: CommandDataMap['CreateGame'],
+    commandId: string,
+    idempotent: boolean,
+  ): Promise<CommandRecord> {
     const chainSecret = drawChainSecret();
     const empty: LoadedGame = {
       gameId: data.gameId,
@@ -80,12 +92,12 @@ export class GameCommandService {
     }
   }
 
-  async handle<K extends Exclude<CommandType, 'CreateGame'>>(
+  private async recordCommand<K extends Exclude<CommandType, 'CreateGame'>>(
     gameId: string,
     type: K,
     data: CommandDataMap[K],
     identity: CommandIdentity,
-  ): Promise<CommandOutcome> {
+  ): Promise<CommandRecord> {
     const { idempotent, ...metadata } = identity;
     const command = { type, data, metadata } as Command;
     return this.locks.run(gameId, async () => {
@@ -126,7 +138,7 @@ export class GameCommandService {
    * its business). The same id on a different command of the same caller is refused: answering with another
    * command's outcome would record nothing and claim success. Without `command`: the organiser's set-up.
    */
-  private async replay(gameId: string, commandId: string, command?: Command): Promise<CommandOutcome | null> {
+  private async replay(gameId: string, commandId: string, command?: Command): Promise<CommandRecord | null> {
     const events = await this.recorded.find(gameId, commandId, commandOwner(command?.data));
     const [first] = events ?? [];
     const last = events?.at(-1);
@@ -143,7 +155,7 @@ export class GameCommandService {
    * Decides on the game's own state (checked out of the cache, so deciding in place is safe) and appends. A
    * refusal leaves the state untouched and it goes back to the cache; after any other failure it is dropped.
    */
-  private async record(game: LoadedGame, command: Command, chainSecret?: string): Promise<CommandOutcome> {
+  private async record(game: LoadedGame, command: Command, chainSecret?: string): Promise<CommandRecord> {
     let decision: Decision;
     const traced = { 'sanctum.game_id': game.gameId, 'sanctum.command': command.type };
     try {
@@ -180,12 +192,7 @@ export class GameCommandService {
       snapshotRevision: due ? appended.lastRevision : game.snapshotRevision,
     };
     this.games.remember(recorded);
-    const lines: GameEventLine[] = events.map((event, i) => ({
-      revision: appended.firstRevision + i,
-      type: event.type,
-      data: event.data,
-      metadata: event.metadata as unknown as Record<string, unknown>,
-    }));
+    const lines: StoredGameEvent[] = events.map((event, i) => ({ revision: appended.firstRevision + i, ...event }));
     for (const listener of this.recordedListeners) listener(game.gameId, lines);
     if (due) await this.games.saveSnapshot(recorded);
     return { gameId: game.gameId, events: lines, revision: appended.lastRevision, state: decision.state };

@@ -2,8 +2,7 @@ import { EventStore } from '@app/event-store';
 import { startsCommand } from '@app/rules';
 import { Injectable } from '@nestjs/common';
 import { gameStream } from '../game-stream';
-import type { GameEventLine } from '../recording/game-event-line';
-import { storedGameEvent } from '../recording/stored-game-event';
+import { type StoredGameEvent, storedGameEvent } from '../recording/stored-game-event';
 
 /** Whose a command is: the player it is given for, else the organiser's (the set-up, the scheduled collections). */
 export function commandOwner(data: unknown): string {
@@ -21,8 +20,8 @@ export function commandOwner(data: unknown): string {
 export class RecordedCommandFinder {
   constructor(private readonly store: EventStore) {}
 
-  async find(gameId: string, commandId: string, owner: string): Promise<GameEventLine[] | null> {
-    const commands: GameEventLine[][] = [];
+  async find(gameId: string, commandId: string, owner: string): Promise<StoredGameEvent[] | null> {
+    const commands: StoredGameEvent[][] = [];
     for (const event of await this.store.readCommand(gameStream(gameId), commandId)) {
       const line = storedGameEvent(event);
       const current = commands.at(-1);

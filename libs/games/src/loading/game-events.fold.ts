@@ -1,4 +1,6 @@
 import { DamagedEventError, type EventStore } from '@app/event-store';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sliceSpent } from '../event-loop.slice';
 import { gameStream } from '../game-stream';
 import type { StoredGameEvent } from '../recording/stored-game-event';
 import { type GameStreamRange, RevisionSequence } from './game-events.reader';
@@ -21,8 +23,6 @@ export interface GameFold<S> {
 export interface GameFoldOptions<S> extends Omit<GameStreamRange, 'direction'> {
   /** Fold onto this state (the state after revision `from` − 1) instead of the projection's initial one. */
   onto?: S;
-  /** Give the event loop a turn between pages: a long fold then holds up no other request for long. */
-  yieldBetweenPages?: boolean;
 }
 
 /**
@@ -31,6 +31,10 @@ export interface GameFoldOptions<S> extends Omit<GameStreamRange, 'direction'> {
  * state is held, whatever the game's length. A stored event the projection cannot take although it has its type's
  * shape (it names a minion no earlier event created, …) was changed outside the service like any damaged one: a
  * DamagedEventError names it, and the fold stops there.
+ *
+ * A long fold lets the event loop turn whenever the work since it last turned passes a slice (event-loop.slice.ts):
+ * preparing a viewer of a long game, or a state far into it, then holds up no other request for long, and a short
+ * one (the usual command or time-travel read) never waits.
  */
 export async function foldGameEvents<S>(
   store: EventStore,
@@ -59,8 +63,8 @@ export async function foldGameEvents<S>(
         );
       }
       last = event;
+      if (sliceSpent()) await nextTurn();
     }
-    if (options.yieldBetweenPages) await new Promise((resolve) => setImmediate(resolve));
   }
   return { state, revision: last?.revision ?? from - 1, last };
 }

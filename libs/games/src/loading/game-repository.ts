@@ -165,7 +165,6 @@ export class GameRepository {
       onto: game.state,
       from: game.revision + 1,
       maxCount: to - game.revision,
-      pageSize: 5000,
     });
     if (folded.last) {
       game.revision = folded.last.revision;

@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@app/event-store';
 import { Observable, type Subscription, concatMap, filter, from, of } from 'rxjs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sliceSpent } from './event-loop.slice';
+import { sliceSpent } from '../event-loop.slice';
 
 /**
  * Told once, when a subscription has delivered every event stored when it last looked, before any live one: the
@@ -59,6 +59,9 @@ export function catchUpThenLive<L extends object>(
     const catchUp = async (): Promise<void> => {
       let checkpoint = after;
       for (;;) {
+        // A page is read in one go (SQLite reads synchronously): only once the others have had their turn.
+        if (sliceSpent()) await nextTurn();
+        if (closed) return;
         const page = await source.readPage(checkpoint, CATCH_UP_PAGE);
         for (const event of page) {
           const viewed = source.view(event);

@@ -1,6 +1,6 @@
 import { EventStore } from '@app/event-store';
 import { Inject, Injectable } from '@nestjs/common';
-import type { CommandOutcome } from '../commands/game-command.service';
+import type { CommandOutcome } from '../commands/command-outcome';
 import { RecentEntriesCache } from '../caching/recent-entries.cache';
 import { GameNotFoundError, UnkeyedChainError } from '../games.errors';
 import { chainSecretOf, type PublishedKeys, type Receipt, type SignedGameHead } from '@app/verifier';

@@ -106,7 +106,7 @@ export class GarbageCollectionScheduler implements OnApplicationBootstrap, OnApp
     this.stopListening = this.commands.onRecorded((gameId, events) => {
       for (const event of events) {
         if (event.type !== SCHEDULED) continue;
-        const turn = (event.data as { turn: number }).turn;
+        const turn = event.data.turn;
         this.take({ gameId, turn, correlationId: String(event.metadata.correlationId ?? '') }, 0);
       }
     });

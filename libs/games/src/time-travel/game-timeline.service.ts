@@ -65,7 +65,6 @@ export class GameTimelineService {
       from: known.revision + 1,
       maxCount: last - known.revision,
       pageSize: PAGE_SIZE,
-      yieldBetweenPages: true,
     });
     const timeline = { gameId, revision: last, segments };
     this.timelines.remember(gameId, timeline);

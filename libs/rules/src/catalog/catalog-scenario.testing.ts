@@ -1,6 +1,7 @@
 /**
  * Test kit for the catalog specs: small scenarios that name catalog spells without defining them (`spells: {}`,
- * so `resolveSpells` copies the catalog definitions in), and matchers over the events they produce, with the
+ * so `resolveSpells` copies the catalog definitions in), the set-up the specs share (minions, groups, terrain
+ * squares, a game played on past ids the engine gave), and matchers over the events they produce, with the
  * partial-match semantics of scenarios/README.md. Pure: it only plays scenarios through the engine.
  */
 import { matches as matchesPattern } from '../testing/event-pattern';
@@ -14,7 +15,7 @@ import type { MinionSpec, SpellDefinition, Trigger } from '../model/spell-defini
 import { runScenario } from '../scenario/run-scenario';
 import type { ScenarioRun } from '../scenario/run-scenario';
 import type { Scenario, ScenarioOrder } from '../scenario/scenario';
-import type { ActiveSpellSetup, GroupSetup, StructureSetup } from '../setup/game-setup';
+import type { ActiveSpellSetup, GroupSetup, SquareSetup, StructureSetup } from '../setup/game-setup';
 
 /** Plenty of every mana type, so that costs never get in a test's way. */
 export const PLENTY_OF_MANA: Record<ManaType, number> = Object.fromEntries(
@@ -37,6 +38,17 @@ export function beast(id: string, hp = 6, armor = 1, damage = 3, traits: Trigger
 
 export function group(id: string, owner: GroupSetup['owner'], square: string, minions: SetupMinion[]): GroupSetup {
   return { id, owner, square, minions };
+}
+
+/** The board most single-target tests start from: group G1 on C3 holding one swordsman, M1 (stats as `swordsman`). */
+export function swordsmanM1InG1(
+  owner: GroupSetup['owner'],
+  hp?: number,
+  armor?: number,
+  damage?: number,
+  traits?: Trigger[],
+): GroupSetup {
+  return group('G1', owner, 'C3', [swordsman('M1', hp, armor, damage, traits)]);
 }
 
 /** A dying-cancel trait (E1.1). */
@@ -62,6 +74,8 @@ export interface CatalogGame {
   groups?: GroupSetup[];
   structures?: StructureSetup[];
   activeSpells?: ActiveSpellSetup[];
+  /** Squares with a terrain (B5); the board holds no others. */
+  squares?: SquareSetup[];
   turns: { red?: ScenarioOrder[]; blue?: ScenarioOrder[] }[];
   houses?: Partial<Record<Colour, House>>;
 }
@@ -86,6 +100,7 @@ export function catalogScenario(game: CatalogGame): Scenario {
       groups: game.groups ?? [],
       structures: game.structures ?? [],
       activeSpells: game.activeSpells ?? [],
+      ...(game.squares === undefined ? {} : { squares: game.squares }),
     },
     turns: game.turns.map((turn) => ({ orders: { red: turn.red ?? [], blue: turn.blue ?? [] } })),
   };
@@ -93,6 +108,14 @@ export function catalogScenario(game: CatalogGame): Scenario {
 
 export function playCatalogGame(game: CatalogGame): ScenarioRun {
   return runScenario(catalogScenario(game), 'catalog');
+}
+
+/**
+ * A game whose later turns name ids the engine gives in its first ones (a replacement's, say): `play()` plays the
+ * first turns, to learn them; `play(later)` plays the same game on with the later turns.
+ */
+export function playedOn(game: CatalogGame): (later?: CatalogGame['turns']) => ScenarioRun {
+  return (later = []) => playCatalogGame({ ...game, turns: [...game.turns, ...later] });
 }
 
 type DeepPartial<T> = T extends readonly (infer U)[]
@@ -165,6 +188,25 @@ export function orderIdOf(events: DomainEvent[], player: Colour, spell: string, 
   const targeted = eventsMatching(events, ev('SpellTargeted', { player, spell, target }));
   if (targeted[nth] === undefined) throw new Error(`no SpellTargeted #${nth} of ${spell} by ${player}`);
   return targeted[nth].data.orderId;
+}
+
+/**
+ * K1: the effects a death applies only when it is `kills` or `dies` (E1, E2), and the damage run that leads to one;
+ * a removal or replacement starts at E2 (E0), so none of them may appear.
+ */
+export const NO_DEATH_EFFECTS: EventPattern[] = [
+  ev('MinionDying'),
+  ev('DyingEffectTriggered'),
+  ev('DyingCancelled'),
+  ev('DeathAverted'),
+  ev('KilledEffectTriggered'),
+  ev('DiesEffectTriggered'),
+  ev('DamageIncoming'),
+];
+
+/** The rule ids of the orders the rules refused, in order (a test of a refusal names the rule it expects). */
+export function rejectedRules(run: ScenarioRun): (string | null)[] {
+  return run.rejections.map((rejection) => rejection.error.rule);
 }
 
 /** One line per event, for failure messages. */

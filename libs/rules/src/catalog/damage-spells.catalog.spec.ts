@@ -11,7 +11,9 @@ import {
   group,
   orderIdOf,
   playCatalogGame,
+  rejectedRules,
   swordsman,
+  swordsmanM1InG1,
   theEvent,
 } from './catalog-scenario.testing';
 import { groupAt, minionAt } from '../model/entity-accessors';
@@ -116,7 +118,7 @@ describe('damage spells (D0–D5, K1 "dies")', () => {
   it('S1/T1/K1: Poison is a conjuration: at each start of turn its host takes 1 magical damage, and the death it causes is dies', () => {
     const { events } = playCatalogGame({
       name: 'poison kills slowly',
-      groups: [group('G1', 'blue', 'C3', [swordsman('M1', 2, 3)])],
+      groups: [swordsmanM1InG1('blue', 2, 3)],
       turns: [{ red: [cast('poison', { minion: 'M1' })] }, {}, {}],
     });
     const activated = theEvent(events, ev('SpellActivated', { spell: 'poison', expiresAtTurn: 4 }));
@@ -152,10 +154,10 @@ describe('damage spells (D0–D5, K1 "dies")', () => {
   it('S2: Poison targets enemy minions only', () => {
     const run = playCatalogGame({
       name: 'poison on a friend',
-      groups: [group('G1', 'red', 'C3', [swordsman('M1')])],
+      groups: [swordsmanM1InG1('red')],
       turns: [{ red: [cast('poison', { minion: 'M1' }, true)] }],
     });
-    expect(run.rejections.map((rejection) => rejection.error.rule)).toEqual(['S2']);
+    expect(rejectedRules(run)).toEqual(['S2']);
   });
 
   it('S11: Wrath of Heaven may be cast only once per game — a second cast in a later turn is rejected', () => {
@@ -168,7 +170,7 @@ describe('damage spells (D0–D5, K1 "dies")', () => {
       ],
     });
     expect(eventsMatching(run.events, ev('SpellResolved'))).toHaveLength(1);
-    expect(run.rejections.map((rejection) => rejection.error.rule)).toEqual(['S11']);
+    expect(rejectedRules(run)).toEqual(['S11']);
     expect(run.state.players.red.castOnce).toEqual(['wrath-of-heaven']);
   });
 

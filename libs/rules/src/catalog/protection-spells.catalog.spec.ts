@@ -10,7 +10,9 @@ import {
   group,
   orderIdOf,
   playCatalogGame,
+  rejectedRules,
   swordsman,
+  swordsmanM1InG1,
   theEvent,
 } from './catalog-scenario.testing';
 import { minionAt } from '../model/entity-accessors';
@@ -20,7 +22,7 @@ describe('Missile Ward (D0, D1)', () => {
     playCatalogGame({
       name: 'missile ward',
       groups: [
-        group('G1', 'blue', 'C3', [swordsman('M1', 5, 0)]),
+        swordsmanM1InG1('blue', 5, 0),
         group('R', 'red', 'C3', [{ ...archer('R1'), attacks: [attackerAttack] }]),
       ],
       turns: [{ blue: [cast('missile-ward', { group: 'G1' })], red: [attack('R1', 'M1')] }],
@@ -78,7 +80,7 @@ describe('Stoneskin and Layered Aegis (D6, S5, S9)', () => {
   it('D6: Stoneskin raises max armor by 2 (current armor unchanged until the combat round resets it), and the next round soaks with it', () => {
     const { events } = playCatalogGame({
       name: 'stoneskin',
-      groups: [group('G1', 'blue', 'C3', [swordsman('M1', 5, 1)]), group('R', 'red', 'C3', [swordsman('R1', 5, 0, 4)])],
+      groups: [swordsmanM1InG1('blue', 5, 1), group('R', 'red', 'C3', [swordsman('R1', 5, 0, 4)])],
       turns: [{ blue: [cast('stoneskin', { minion: 'M1' })], red: [attack('R1', 'M1')] }],
     });
     expectSequence(events, [
@@ -93,7 +95,7 @@ describe('Stoneskin and Layered Aegis (D6, S5, S9)', () => {
   it('S1: Stoneskin leaves play when dispelled (Disenchant) and its armor goes with it', () => {
     const { events, state } = playCatalogGame({
       name: 'stoneskin dispelled',
-      groups: [group('G1', 'blue', 'C3', [swordsman('M1', 5, 1)])],
+      groups: [swordsmanM1InG1('blue', 5, 1)],
       turns: [{ blue: [cast('stoneskin', { minion: 'M1' })] }, { red: [cast('disenchant', { minion: 'M1' })] }],
     });
     expectSequence(events, [
@@ -108,25 +110,25 @@ describe('Stoneskin and Layered Aegis (D6, S5, S9)', () => {
   it('S5: Stoneskin is not cumulative — a second copy on the same minion in the same turn is rejected', () => {
     const run = playCatalogGame({
       name: 'stoneskin twice',
-      groups: [group('G1', 'blue', 'C3', [swordsman('M1')])],
+      groups: [swordsmanM1InG1('blue')],
       turns: [{ blue: [cast('stoneskin', { minion: 'M1' }), cast('stoneskin', { minion: 'M1' }, true)] }],
     });
-    expect(run.rejections.map((rejection) => rejection.error.rule)).toEqual(['S5']);
+    expect(rejectedRules(run)).toEqual(['S5']);
   });
 
   it('S9: a visible non-cumulative Stoneskin already on a minion blocks a second copy in a later turn', () => {
     const run = playCatalogGame({
       name: 'stoneskin again',
-      groups: [group('G1', 'blue', 'C3', [swordsman('M1')])],
+      groups: [swordsmanM1InG1('blue')],
       turns: [{ blue: [cast('stoneskin', { minion: 'M1' })] }, { blue: [cast('stoneskin', { minion: 'M1' }, true)] }],
     });
-    expect(run.rejections.map((rejection) => rejection.error.rule)).toEqual(['S9']);
+    expect(rejectedRules(run)).toEqual(['S9']);
   });
 
   it('S5/S9: Layered Aegis is cumulative — two copies on one minion in one turn both become active and both count', () => {
     const { events, state } = playCatalogGame({
       name: 'layered aegis twice',
-      groups: [group('G1', 'blue', 'C3', [swordsman('M1', 5, 0)])],
+      groups: [swordsmanM1InG1('blue', 5, 0)],
       turns: [{ blue: [cast('layered-aegis', { minion: 'M1' }), cast('layered-aegis', { minion: 'M1' })] }],
     });
     const activated = eventsMatching(events, ev('SpellActivated', { spell: 'layered-aegis', visible: true }));
@@ -140,7 +142,7 @@ describe('Soul Jar (E1, E1.1, E1.2, S9)', () => {
   it('E1/E1.2: Soul Jar averts a death — DyingCancelled by the jar, DeathAverted with 1 HP, no MinionDied', () => {
     const { events, state } = playCatalogGame({
       name: 'soul jar averts',
-      groups: [group('G1', 'red', 'C3', [swordsman('M1', 2, 0)])],
+      groups: [swordsmanM1InG1('red', 2, 0)],
       turns: [{ red: [cast('soul-jar', { minion: 'M1' })], blue: [cast('magic-bolt', { minion: 'M1' })] }],
     });
     const jar = theEvent(events, ev('SpellActivated', { spell: 'soul-jar', host: { minion: 'M1' }, visible: false }));
@@ -158,7 +160,7 @@ describe('Soul Jar (E1, E1.1, E1.2, S9)', () => {
   it('E1/K1: Soul Jar also averts a kills death in combat', () => {
     const { events } = playCatalogGame({
       name: 'soul jar in combat',
-      groups: [group('G1', 'red', 'C3', [swordsman('M1', 2, 0)]), group('B', 'blue', 'C3', [swordsman('B1', 5, 0, 6)])],
+      groups: [swordsmanM1InG1('red', 2, 0), group('B', 'blue', 'C3', [swordsman('B1', 5, 0, 6)])],
       turns: [{ red: [cast('soul-jar', { minion: 'M1' })], blue: [attack('B1', 'M1')] }],
     });
     expectSequence(events, [
@@ -172,7 +174,7 @@ describe('Soul Jar (E1, E1.1, E1.2, S9)', () => {
   it('S9: the non-visible Soul Jar ignores dispels — Disenchant leaves it, and it still averts the death', () => {
     const { events } = playCatalogGame({
       name: 'soul jar ignores dispel',
-      groups: [group('G1', 'red', 'C3', [swordsman('M1', 2, 0)])],
+      groups: [swordsmanM1InG1('red', 2, 0)],
       turns: [
         {
           red: [cast('soul-jar', { minion: 'M1' })],
@@ -190,7 +192,7 @@ describe('Soul Jar (E1, E1.1, E1.2, S9)', () => {
   it('S9/E1.1: non-visible Soul Jars are cumulative; the first returns the minion to life and the second ignores this death', () => {
     const { events } = playCatalogGame({
       name: 'two soul jars',
-      groups: [group('G1', 'red', 'C3', [swordsman('M1', 2, 0)])],
+      groups: [swordsmanM1InG1('red', 2, 0)],
       turns: [
         {
           red: [cast('soul-jar', { minion: 'M1' }), cast('soul-jar', { minion: 'M1' })],
@@ -213,7 +215,7 @@ describe('Soul Jar (E1, E1.1, E1.2, S9)', () => {
     const zeroLife: Trigger = { on: 'isDying', do: { returnToLife: { hp: 0 } } };
     const { events } = playCatalogGame({
       name: 'cancelled at zero',
-      groups: [group('G1', 'red', 'C3', [swordsman('M1', 2, 0, 3, [zeroLife])])],
+      groups: [swordsmanM1InG1('red', 2, 0, 3, [zeroLife])],
       turns: [{ red: [cast('soul-jar', { minion: 'M1' })], blue: [cast('magic-bolt', { minion: 'M1' })] }],
     });
     expectSequence(events, [
@@ -229,9 +231,9 @@ describe('Soul Jar (E1, E1.1, E1.2, S9)', () => {
   it('S2: Soul Jar is cast on friendly minions only', () => {
     const run = playCatalogGame({
       name: 'soul jar on an enemy',
-      groups: [group('G1', 'blue', 'C3', [swordsman('M1')])],
+      groups: [swordsmanM1InG1('blue')],
       turns: [{ red: [cast('soul-jar', { minion: 'M1' }, true)] }],
     });
-    expect(run.rejections.map((rejection) => rejection.error.rule)).toEqual(['S2']);
+    expect(rejectedRules(run)).toEqual(['S2']);
   });
 });

@@ -1,5 +1,6 @@
 import {
   DEATH_WATCH_TRAITS,
+  NO_DEATH_EFFECTS,
   attack,
   cast,
   ev,
@@ -9,23 +10,14 @@ import {
   group,
   orderIdOf,
   playCatalogGame,
+  rejectedRules,
   swordsman,
+  swordsmanM1InG1,
   theEvent,
 } from './catalog-scenario.testing';
 import { REMOVAL_SPELLS } from './removal-spells.catalog';
 import type { SpellDefinition } from '../model/spell-definition';
 import { groupAt } from '../model/entity-accessors';
-
-/** Effects that only a `kills` or `dies` death applies (K1, E1, E2): none may fire for `removed`. */
-const NO_EFFECTS_APPLY = [
-  ev('MinionDying'),
-  ev('DyingEffectTriggered'),
-  ev('DyingCancelled'),
-  ev('DeathAverted'),
-  ev('KilledEffectTriggered'),
-  ev('DiesEffectTriggered'),
-  ev('DamageIncoming'),
-];
 
 /** The removals that act at once on a group (manifestations); the three that need the board act through a hook. */
 const GROUP_REMOVALS = REMOVAL_SPELLS.filter(
@@ -79,7 +71,7 @@ describe('removal spells (K1 "removed from the game", Q5)', () => {
         ev('SpellExecuting', { orderId: later }),
         ev('SpellSquandered', { orderId: later, reason: 'target-removed' }),
       ]);
-      expectAbsent(events, NO_EFFECTS_APPLY);
+      expectAbsent(events, NO_DEATH_EFFECTS);
       expect(run.state.groups.G1).toBeUndefined();
       expect(eventsMatching(events, ev('GarbageCollected', { minionIds: ['M1', 'M2'] }))).toHaveLength(1);
     },
@@ -89,7 +81,7 @@ describe('removal spells (K1 "removed from the game", Q5)', () => {
     const run = playCatalogGame({
       name: 'ascension',
       groups: [
-        group('G1', 'blue', 'C3', [swordsman('M1', 5, 0, 3, DEATH_WATCH_TRAITS)]),
+        swordsmanM1InG1('blue', 5, 0, 3, DEATH_WATCH_TRAITS),
         group('G2', 'blue', 'C4', [swordsman('M2'), swordsman('M3')]),
       ],
       turns: [
@@ -109,14 +101,14 @@ describe('removal spells (K1 "removed from the game", Q5)', () => {
       ev('MinionBuried', { minionId: 'M2' }),
       ev('SpellSquandered', { orderId: heal, reason: 'target-removed' }),
     ]);
-    expectAbsent(events, [...NO_EFFECTS_APPLY, ev('GroupDied', { groupId: 'G2' })]);
+    expectAbsent(events, [...NO_DEATH_EFFECTS, ev('GroupDied', { groupId: 'G2' })]);
     expect(groupAt(run.state, 'G2').minionIds).toEqual(['M3']);
   });
 
   it('Q5/E0/E3.1: removal skips a Soul Jar dying-cancel, and the non-visible jar is still dispelled at burial', () => {
     const { events } = playCatalogGame({
       name: 'void on a soul-jarred minion',
-      groups: [group('G1', 'red', 'C3', [swordsman('M1')])],
+      groups: [swordsmanM1InG1('red')],
       turns: [{ red: [cast('soul-jar', { minion: 'M1' })], blue: [cast('void', { group: 'G1' })] }],
     });
     const jar = theEvent(events, ev('SpellActivated', { spell: 'soul-jar', visible: false }));
@@ -127,7 +119,7 @@ describe('removal spells (K1 "removed from the game", Q5)', () => {
       ev('MinionRemovedFromGroup', { minionId: 'M1' }),
       ev('GroupDied', { groupId: 'G1', category: 'removed' }),
     ]);
-    expectAbsent(events, NO_EFFECTS_APPLY);
+    expectAbsent(events, NO_DEATH_EFFECTS);
   });
 });
 
@@ -154,10 +146,7 @@ describe('the removals that need the board (Q5: Jumping Land, Boardhop, Moonwalk
     const { events, state } = playCatalogGame({
       name: 'jumping land',
       spells: { 'march-to-d4': MARCH_TO_D4 },
-      groups: [
-        group('G1', 'blue', 'C3', [swordsman('M1', 5, 0, 3, DEATH_WATCH_TRAITS)]),
-        group('G2', 'blue', 'E5', [swordsman('M2')]),
-      ],
+      groups: [swordsmanM1InG1('blue', 5, 0, 3, DEATH_WATCH_TRAITS), group('G2', 'blue', 'E5', [swordsman('M2')])],
       turns: [{ red: [cast('jumping-land', { square: 'D4' })], blue: [cast('march-to-d4', { group: 'G1' })] }, {}],
     });
     const landed = theEvent(events, ev('SpellExpired', { spell: 'jumping-land', host: { square: 'D4' } }));
@@ -177,7 +166,7 @@ describe('the removals that need the board (Q5: Jumping Land, Boardhop, Moonwalk
       ev('GroupDied', { groupId: 'G1', category: 'removed' }),
     ]);
     expect(theEvent(events, ev('SpellHookTriggered')).metadata.rule).toBe('S1');
-    expectAbsent(events, [...NO_EFFECTS_APPLY, ev('GroupDied', { groupId: 'G2' })]);
+    expectAbsent(events, [...NO_DEATH_EFFECTS, ev('GroupDied', { groupId: 'G2' })]);
     expect(state.groups.G1).toBeUndefined();
     expect(state.squares.D4?.spells).toEqual([]);
   });
@@ -188,12 +177,12 @@ describe('the removals that need the board (Q5: Jumping Land, Boardhop, Moonwalk
       groups: [group('G1', 'blue', 'D4', [swordsman('M1')])],
       turns: [{ red: [cast('jumping-land', { square: 'D4' }, true)] }],
     });
-    expect(refused.rejections.map((rejection) => rejection.error.rule)).toEqual(['S10']);
+    expect(rejectedRules(refused)).toEqual(['S10']);
     const { events } = playCatalogGame({
       name: 'a group marches first',
       initiative: 'blue',
       spells: { 'march-to-d4': MARCH_TO_D4 },
-      groups: [group('G1', 'blue', 'C3', [swordsman('M1')])],
+      groups: [swordsmanM1InG1('blue')],
       turns: [{ red: [cast('jumping-land', { square: 'D4' })], blue: [cast('march-to-d4', { group: 'G1' })] }],
     });
     const moved = theEvent(events, ev('GroupMoved', { groupId: 'G1', to: 'D4' }));
@@ -206,10 +195,7 @@ describe('the removals that need the board (Q5: Jumping Land, Boardhop, Moonwalk
   it('Q5/S9: "Boardhop spell is dispelled with a group still inside" — the group inside is removed from the game (no effects apply); it was off the board, so attacks on it fizzle', () => {
     const { events, state } = playCatalogGame({
       name: 'boardhop dispelled',
-      groups: [
-        group('G1', 'red', 'C3', [swordsman('M1', 5, 0, 3, DEATH_WATCH_TRAITS)]),
-        group('B', 'blue', 'C3', [swordsman('B1')]),
-      ],
+      groups: [swordsmanM1InG1('red', 5, 0, 3, DEATH_WATCH_TRAITS), group('B', 'blue', 'C3', [swordsman('B1')])],
       turns: [
         { red: [cast('boardhop', { group: 'G1' })], blue: [cast('dispel-magic', { group: 'G1' }), attack('B1', 'M1')] },
       ],
@@ -226,14 +212,14 @@ describe('the removals that need the board (Q5: Jumping Land, Boardhop, Moonwalk
       ev('GroupDied', { groupId: 'G1', category: 'removed' }),
       ev('AttackFizzled', { reason: 'victim-gone' }),
     ]);
-    expectAbsent(events, [...NO_EFFECTS_APPLY, ev('GroupReleased')]);
+    expectAbsent(events, [...NO_DEATH_EFFECTS, ev('GroupReleased')]);
     expect(state.groups.G1).toBeUndefined();
   });
 
   it('Q5: Boardhop not dispelled sets its group down again on its square as it expires (S1), and nothing is removed', () => {
     const { events, state } = playCatalogGame({
       name: 'boardhop expires',
-      groups: [group('G1', 'red', 'C3', [swordsman('M1')])],
+      groups: [swordsmanM1InG1('red')],
       turns: [{ red: [cast('boardhop', { group: 'G1' })] }, {}],
     });
     const hop = theEvent(events, ev('GroupTakenInside', { groupId: 'G1' })).data.activeSpellId;
@@ -251,7 +237,7 @@ describe('the removals that need the board (Q5: Jumping Land, Boardhop, Moonwalk
     const { events, state } = playCatalogGame({
       name: 'moonwalking fails',
       groups: [
-        group('G1', 'red', 'C3', [swordsman('M1', 5, 0, 3, DEATH_WATCH_TRAITS)]),
+        swordsmanM1InG1('red', 5, 0, 3, DEATH_WATCH_TRAITS),
         group('G2', 'red', 'C4', [swordsman('M2', 5, 0, 3, marchesTo('C3'))]),
       ],
       turns: [{ red: [cast('moonwalking', { group: 'G1' })] }, {}],
@@ -267,7 +253,7 @@ describe('the removals that need the board (Q5: Jumping Land, Boardhop, Moonwalk
       ev('DeathStarted', { minionId: 'M1', category: 'removed', startStep: 'E2' }),
       ev('GroupDied', { groupId: 'G1', category: 'removed' }),
     ]);
-    expectAbsent(events, [...NO_EFFECTS_APPLY, ev('GroupReleased')]);
+    expectAbsent(events, [...NO_DEATH_EFFECTS, ev('GroupReleased')]);
     expect(state.groups.G1).toBeUndefined();
     expect(state.groups.G2).toMatchObject({ square: 'C3' });
   });
@@ -275,7 +261,7 @@ describe('the removals that need the board (Q5: Jumping Land, Boardhop, Moonwalk
   it('Q5: Moonwalking that can come down does not fail: its group is set down on its square', () => {
     const { events } = playCatalogGame({
       name: 'moonwalking succeeds',
-      groups: [group('G1', 'red', 'C3', [swordsman('M1')]), group('B', 'blue', 'C3', [swordsman('B1')])],
+      groups: [swordsmanM1InG1('red'), group('B', 'blue', 'C3', [swordsman('B1')])],
       turns: [{ red: [cast('moonwalking', { group: 'G1' })] }, {}],
     });
     expectSequence(events, [

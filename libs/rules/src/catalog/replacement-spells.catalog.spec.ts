@@ -3,6 +3,7 @@ import type { MinionKind } from '../model/spell-definition';
 import type { SquanderReason } from '../pipelines/squander-reasons';
 import {
   DEATH_WATCH_TRAITS,
+  NO_DEATH_EFFECTS,
   archer,
   attack,
   beast,
@@ -14,22 +15,14 @@ import {
   group,
   orderIdOf,
   playCatalogGame,
+  playedOn,
+  rejectedRules,
   swordsman,
+  swordsmanM1InG1,
   theEvent,
 } from './catalog-scenario.testing';
 import { catalogSpell } from './index';
 import { groupAt } from '../model/entity-accessors';
-
-/** K1: "replaced by" starts at E2 (E0): no "is dying", no "when killed", no "when dies". */
-const NO_EFFECTS_APPLY = [
-  ev('MinionDying'),
-  ev('DyingEffectTriggered'),
-  ev('DyingCancelled'),
-  ev('DeathAverted'),
-  ev('KilledEffectTriggered'),
-  ev('DiesEffectTriggered'),
-  ev('DamageIncoming'),
-];
 
 function replacementMinionsOf(key: string): { kind: string }[] {
   const effect = catalogSpell(key).effects[0] as { replaceGroup: { with: { minions: { kind: string }[] } } };
@@ -88,7 +81,7 @@ describe('group → group replacements (K1 "replaced by", Q3)', () => {
         ev('SpellSquandered', { orderId: minionSpell, reason: 'target-replaced' }),
         ev('SpellSquandered', { orderId: opponentSpell, reason: 'target-replaced' }),
       ]);
-      expectAbsent(events, NO_EFFECTS_APPLY);
+      expectAbsent(events, NO_DEATH_EFFECTS);
       const created = createdIn(events, newGroupId);
       expect(created.map((event) => event.data.minion.kind)).toEqual(replacementMinionsOf(key).map(() => to));
       expect(created.every((event) => event.data.owner === 'blue')).toBe(true);
@@ -103,13 +96,13 @@ describe('group → group replacements (K1 "replaced by", Q3)', () => {
       groups: [group('G1', 'blue', 'C3', [beast('B1')])],
       turns: [{ red: [cast('lycanthropy', { group: 'G1' }, true)] }],
     });
-    expect(run.rejections.map((rejection) => rejection.error.rule)).toEqual(['S2']);
+    expect(rejectedRules(run)).toEqual(['S2']);
   });
 
   it('Q3, S1: the group spells of a replaced group leave play with it; the new group holds none of them but the Lycanthropy that replaced it, which moves with it', () => {
     const { events, state } = playCatalogGame({
       name: 'lycanthropy drops group spells',
-      groups: [group('G1', 'blue', 'C3', [swordsman('M1')])],
+      groups: [swordsmanM1InG1('blue')],
       activeSpells: [{ id: 'A1', spell: 'missile-ward', owner: 'blue', host: { group: 'G1' } }],
       turns: [{ red: [cast('lycanthropy', { group: 'G1' })] }],
     });
@@ -148,7 +141,7 @@ describe('monster group → colony (Q3: Civilize, Settlement)', () => {
         ev('GroupReplaced', { groupId: 'G1', replacementId: colonyId }),
         ev('SpellSquandered', { orderId: later, reason: 'target-replaced' }),
       ]);
-      expectAbsent(events, [...NO_EFFECTS_APPLY, ev('GroupCreated')]);
+      expectAbsent(events, [...NO_DEATH_EFFECTS, ev('GroupCreated')]);
       expect(state.structures[colonyId]).toMatchObject({ kind: 'colony', owner: 'neutral', square: 'D4' });
     },
   );
@@ -156,10 +149,10 @@ describe('monster group → colony (Q3: Civilize, Settlement)', () => {
   it('Q3, S2: Civilize cannot be cast on a recruit group', () => {
     const run = playCatalogGame({
       name: 'civilize on recruits',
-      groups: [group('G1', 'blue', 'C3', [swordsman('M1')])],
+      groups: [swordsmanM1InG1('blue')],
       turns: [{ red: [cast('civilize', { group: 'G1' }, true)] }],
     });
-    expect(run.rejections.map((rejection) => rejection.error.rule)).toEqual(['S2']);
+    expect(rejectedRules(run)).toEqual(['S2']);
   });
 });
 
@@ -200,7 +193,7 @@ describe("town or colony → recruit group (Q3: Zana's Champion)", () => {
       structures: [{ id: 'S1', kind: 'sanctum', owner: 'blue', square: 'A1' }],
       turns: [{ red: [cast('zanas-champion', { structure: 'S1' }, true)] }],
     });
-    expect(run.rejections.map((rejection) => rejection.error.rule)).toEqual(['B5']);
+    expect(rejectedRules(run)).toEqual(['B5']);
   });
 });
 
@@ -213,7 +206,7 @@ describe('recruit → recruit (Q4: Jade Gargoyle, Odar)', () => {
     (key, cls, reason) => {
       const { events, state } = playCatalogGame({
         name: `${key} on a lone recruit`,
-        groups: [group('G1', 'blue', 'C3', [swordsman('M1', 5, 0, 3, DEATH_WATCH_TRAITS)])],
+        groups: [swordsmanM1InG1('blue', 5, 0, 3, DEATH_WATCH_TRAITS)],
         activeSpells: [
           { id: 'A1', spell: 'missile-ward', owner: 'blue', host: { group: 'G1' } },
           { id: 'A2', spell: 'bless-weapons', owner: 'blue', host: { group: 'G1' } },
@@ -245,7 +238,7 @@ describe('recruit → recruit (Q4: Jade Gargoyle, Odar)', () => {
         ev('SpellResolved', { orderId: onGroup }),
       ]);
       expectAbsent(events, [
-        ...NO_EFFECTS_APPLY.filter((pattern) => pattern.type !== 'DamageIncoming'),
+        ...NO_DEATH_EFFECTS.filter((pattern) => pattern.type !== 'DamageIncoming'),
         ev('DamageIncoming', { minionId: 'M1' }),
         ev('GroupDied'),
         ev('GroupCreated'),
@@ -258,16 +251,14 @@ describe('recruit → recruit (Q4: Jade Gargoyle, Odar)', () => {
   );
 
   it('Q4: the kept Missile Ward goes on protecting the group, new recruit included (D1 bounce in the next turn)', () => {
-    const game = (turns: Parameters<typeof playCatalogGame>[0]['turns']) =>
-      playCatalogGame({
-        name: 'jade gargoyle keeps the ward',
-        groups: [group('G1', 'blue', 'C3', [swordsman('M1')]), group('R', 'red', 'C3', [archer('R1', 4, 0, 3)])],
-        activeSpells: [{ id: 'A1', spell: 'missile-ward', owner: 'blue', host: { group: 'G1' } }],
-        turns,
-      });
-    const first = [{ red: [cast('jade-gargoyle', { minion: 'M1' })] }];
-    const newId = theEvent(game(first).events, ev('MinionReplaced', { minionId: 'M1' })).data.replacementId;
-    const { events } = game([...first, { red: [attack('R1', newId)] }]);
+    const play = playedOn({
+      name: 'jade gargoyle keeps the ward',
+      groups: [swordsmanM1InG1('blue'), group('R', 'red', 'C3', [archer('R1', 4, 0, 3)])],
+      activeSpells: [{ id: 'A1', spell: 'missile-ward', owner: 'blue', host: { group: 'G1' } }],
+      turns: [{ red: [cast('jade-gargoyle', { minion: 'M1' })] }],
+    });
+    const newId = theEvent(play().events, ev('MinionReplaced', { minionId: 'M1' })).data.replacementId;
+    const { events } = play([{ red: [attack('R1', newId)] }]);
     expectSequence(events, [
       ev('MinionReplaced', { minionId: 'M1', replacementId: newId }),
       ev('TurnStarted', { turn: 2 }),
@@ -297,7 +288,7 @@ describe('recruit → recruit (Q4: Jade Gargoyle, Odar)', () => {
       groups: [group('G1', 'blue', 'C3', [beast('B1')])],
       turns: [{ red: [cast('jade-gargoyle', { minion: 'B1' }, true), cast('odar', { minion: 'B1' }, true)] }],
     });
-    expect(run.rejections.map((rejection) => rejection.error.rule)).toEqual(['S2', 'S2']);
+    expect(rejectedRules(run)).toEqual(['S2', 'S2']);
   });
 });
 
@@ -308,14 +299,13 @@ describe('dispelling a replacement ("Karkara, and dispelling Karkara; Lycanthrop
   ])(
     'Q3/S1/S9: dispelling %s replaces the group back — the %s group it became is replaced by the group it was (as it stood, new ids), and later spells on the changed group squander target-replaced',
     (key, became) => {
-      const play = (later: Parameters<typeof playCatalogGame>[0]['turns']) =>
-        playCatalogGame({
-          name: `dispelling ${key}`,
-          groups: [group('G1', 'blue', 'C3', [swordsman('M1', 5, 1, 3), archer('M2', 3, 0, 2)])],
-          turns: [{ red: [cast(key, { group: 'G1' })] }, ...later],
-        });
+      const play = playedOn({
+        name: `dispelling ${key}`,
+        groups: [group('G1', 'blue', 'C3', [swordsman('M1', 5, 1, 3), archer('M2', 3, 0, 2)])],
+        turns: [{ red: [cast(key, { group: 'G1' })] }],
+      });
       // The replacement's id is the engine's: learnt from the first turn, then the game is played on.
-      const changed = theEvent(play([]).events, ev('GroupReplaced', { groupId: 'G1' })).data.replacementId;
+      const changed = theEvent(play().events, ev('GroupReplaced', { groupId: 'G1' })).data.replacementId;
       const run = play([{ red: [cast('dispel-magic', { group: changed }), cast('fire-storm', { group: changed })] }]);
       const spell = theEvent(run.events, ev('SpellActivated', { spell: key })).data.activeSpellId;
       const later = orderIdOf(run.events, 'red', 'fire-storm', { group: changed });
@@ -353,23 +343,17 @@ describe('dispelling a replacement ("Karkara, and dispelling Karkara; Lycanthrop
 
 describe('Jade Gargoyle: "can\'t be targeted by individual spells, per its text" (Q3, Q4, S10)', () => {
   it('S10/Q4: an individual spell targeted at the Jade Gargoyle is refused when given, naming the rule; a group spell on its group is not', () => {
-    const first = playCatalogGame({
+    const play = playedOn({
       name: 'a gargoyle',
-      groups: [group('G1', 'blue', 'C3', [swordsman('M1')])],
+      groups: [swordsmanM1InG1('blue')],
       turns: [{ red: [cast('jade-gargoyle', { minion: 'M1' })] }],
     });
+    const first = play();
     const gargoyle = theEvent(first.events, ev('MinionReplaced', { minionId: 'M1' })).data.replacementId;
     expect(
       theEvent(first.events, ev('MinionCreated', { minion: { id: gargoyle } })).data.minion.cannotBeTargetedBy,
     ).toEqual(['individual-spells']);
-    const run = playCatalogGame({
-      name: 'a gargoyle, targeted',
-      groups: [group('G1', 'blue', 'C3', [swordsman('M1')])],
-      turns: [
-        { red: [cast('jade-gargoyle', { minion: 'M1' })] },
-        { red: [cast('magic-bolt', { minion: gargoyle }, true), cast('fire-storm', { group: 'G1' })] },
-      ],
-    });
+    const run = play([{ red: [cast('magic-bolt', { minion: gargoyle }, true), cast('fire-storm', { group: 'G1' })] }]);
     expect(run.rejections).toHaveLength(1);
     expect(run.rejections[0]?.error.toJSON()).toEqual({
       kind: 'rule',

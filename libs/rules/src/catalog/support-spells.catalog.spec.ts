@@ -10,7 +10,9 @@ import {
   group,
   orderIdOf,
   playCatalogGame,
+  rejectedRules,
   swordsman,
+  swordsmanM1InG1,
   theEvent,
 } from './catalog-scenario.testing';
 import { groupAt, minionAt } from '../model/entity-accessors';
@@ -19,7 +21,7 @@ describe('Heal and Regeneration', () => {
   it('S1/B3: Heal restores HP up to max HP, never past it (MinionHealed)', () => {
     const { events, state } = playCatalogGame({
       name: 'heal',
-      groups: [group('G1', 'red', 'C3', [swordsman('M1', 8, 0)]), group('B', 'blue', 'C3', [swordsman('B1', 5, 0, 6)])],
+      groups: [swordsmanM1InG1('red', 8, 0), group('B', 'blue', 'C3', [swordsman('B1', 5, 0, 6)])],
       turns: [{ blue: [attack('B1', 'M1')] }, { red: [cast('heal', { minion: 'M1' })] }],
     });
     expectSequence(events, [
@@ -33,7 +35,7 @@ describe('Heal and Regeneration', () => {
   it('S1/B3: Heal on a minion already at max HP changes nothing', () => {
     const { events } = playCatalogGame({
       name: 'heal at full',
-      groups: [group('G1', 'red', 'C3', [swordsman('M1', 8, 0)])],
+      groups: [swordsmanM1InG1('red', 8, 0)],
       turns: [{ red: [cast('heal', { minion: 'M1' })] }],
     });
     expectAbsent(events, [ev('MinionHealed')]);
@@ -43,7 +45,7 @@ describe('Heal and Regeneration', () => {
   it('S1/T1: Regeneration (a conjuration) heals its host at the start of each turn', () => {
     const { events } = playCatalogGame({
       name: 'regeneration',
-      groups: [group('G1', 'red', 'C3', [swordsman('M1', 8, 0)]), group('B', 'blue', 'C3', [swordsman('B1', 5, 0, 6)])],
+      groups: [swordsmanM1InG1('red', 8, 0), group('B', 'blue', 'C3', [swordsman('B1', 5, 0, 6)])],
       turns: [{ red: [cast('regeneration', { minion: 'M1' })], blue: [attack('B1', 'M1')] }, {}],
     });
     const regen = theEvent(events, ev('SpellActivated', { spell: 'regeneration', expiresAtTurn: 4 }));
@@ -79,7 +81,7 @@ describe('Bless Weapons, Dispel Magic, Disenchant (S9)', () => {
   it('S9/S1: Dispel Magic dispels every visible spell on a group; the blessing leaves play and its bonus goes with it', () => {
     const { events, state } = playCatalogGame({
       name: 'dispel magic',
-      groups: [group('G1', 'red', 'C3', [swordsman('M1')])],
+      groups: [swordsmanM1InG1('red')],
       turns: [
         { red: [cast('bless-weapons', { group: 'G1' }), cast('missile-ward', { group: 'G1' })] },
         { blue: [cast('dispel-magic', { group: 'G1' })] },
@@ -135,7 +137,7 @@ describe('Summon Wolves (summoning) and Call Hero (hero), S1', () => {
       groups: [group('G1', 'blue', 'D4', [swordsman('M1')])],
       turns: [{ red: [cast('summon-wolves', { square: 'D4' }, true)] }],
     });
-    expect(run.rejections.map((rejection) => rejection.error.rule)).toEqual(['S10']);
+    expect(rejectedRules(run)).toEqual(['S10']);
   });
 
   it('S10: a summoning squanders (square-occupied) when an earlier spell put a group on its square', () => {
@@ -153,7 +155,7 @@ describe('Summon Wolves (summoning) and Call Hero (hero), S1', () => {
   it('S1/B4: Call Hero adds a hero recruit to a friendly recruit group', () => {
     const { events, state } = playCatalogGame({
       name: 'call hero',
-      groups: [group('G1', 'red', 'C3', [swordsman('M1')])],
+      groups: [swordsmanM1InG1('red')],
       turns: [{ red: [cast('call-hero', { group: 'G1' })] }],
     });
     const hero = theEvent(events, ev('MinionCreated', { groupId: 'G1', owner: 'red', minion: { kind: 'recruit' } }));
@@ -164,10 +166,10 @@ describe('Summon Wolves (summoning) and Call Hero (hero), S1', () => {
   it('S2: Call Hero cannot target an enemy group or a monster group', () => {
     const run = playCatalogGame({
       name: 'call hero on the wrong group',
-      groups: [group('G1', 'blue', 'C3', [swordsman('M1')]), group('G2', 'red', 'C4', [beast('B1')])],
+      groups: [swordsmanM1InG1('blue'), group('G2', 'red', 'C4', [beast('B1')])],
       turns: [{ red: [cast('call-hero', { group: 'G1' }, true), cast('call-hero', { group: 'G2' }, true)] }],
     });
-    expect(run.rejections.map((rejection) => rejection.error.rule)).toEqual(['S2', 'S2']);
+    expect(rejectedRules(run)).toEqual(['S2', 'S2']);
   });
 });
 

@@ -8,8 +8,6 @@ import {
   playCatalogGame,
   swordsman,
 } from './catalog-scenario.testing';
-import { runScenario } from '../scenario/run-scenario';
-import { catalogScenario } from './catalog-scenario.testing';
 import { TERRAIN_CATALOG } from './index';
 
 describe('terrain catalog (B5, K1 "dies": "terrain", "Drowning in water")', () => {
@@ -19,7 +17,7 @@ describe('terrain catalog (B5, K1 "dies": "terrain", "Drowning in water")', () =
   });
 
   it('K1/E1/E2: "Drowning in water" — a group standing in water after the start of turn drowns: category dies, so "is dying" (a dying-cancel) and "when dies" apply; a minion returned to life drowns again next turn', () => {
-    const scenario = catalogScenario({
+    const { events, state } = playCatalogGame({
       name: 'a group in water',
       groups: [
         group('G1', 'blue', 'W1', [
@@ -27,11 +25,8 @@ describe('terrain catalog (B5, K1 "dies": "terrain", "Drowning in water")', () =
           swordsman('M2', 5, 0, 3, [HEALS_WHEN_DIES]),
         ]),
       ],
+      squares: [{ id: 'W1', terrain: 'water' }],
       turns: [{}],
-    });
-    const { events, state } = runScenario({
-      ...scenario,
-      board: { ...scenario.board, squares: [{ id: 'W1', terrain: 'water' }] },
     });
     expectSequence(events, [
       ev('TurnStarted', { turn: 1 }),
@@ -51,14 +46,11 @@ describe('terrain catalog (B5, K1 "dies": "terrain", "Drowning in water")', () =
   });
 
   it('K1/D5: "Damage from … terrain" — lava deals 2 magical damage to each minion of a group standing on it after each start of turn; a death from it is "dies"', () => {
-    const scenario = catalogScenario({
+    const { events } = playCatalogGame({
       name: 'a group on lava',
       groups: [group('G1', 'red', 'L1', [swordsman('M1', 3, 9, 3)])],
+      squares: [{ id: 'L1', terrain: 'lava' }],
       turns: [{}],
-    });
-    const { events } = runScenario({
-      ...scenario,
-      board: { ...scenario.board, squares: [{ id: 'L1', terrain: 'lava' }] },
     });
     expectSequence(events, [
       ev('TerrainEffectTriggered', { square: 'L1', terrain: 'lava', groupId: 'G1', on: 'afterStartOfTurn' }),

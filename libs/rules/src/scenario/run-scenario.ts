@@ -40,6 +40,12 @@ export class ScenarioFailed extends Error {
 /** The kinds of order a scenario turn holds (ScenarioOrder), each written as its one key. */
 export const SCENARIO_ORDER_KINDS = ['cast', 'attack', 'discard', 'cancel'] as const;
 
+/** The kinds of order that give one (a `cancel` takes one back). */
+const PLACING_ORDER_KINDS = ['cast', 'attack', 'discard'] as const;
+
+/** The commands that give an order: each records it under an id the game gives it. */
+export type PlacingCommandType = 'TargetSpell' | 'OrderAttack' | 'DiscardSpell';
+
 /**
  * The id the game gave a player's earlier order of this turn, by its place in that player's list (a `cancel`'s
  * number); null when that place holds no order the rules accepted.
@@ -56,8 +62,7 @@ export function orderCommand(
   commandId: string,
   place: string,
   orderIdAt: OrderIdAt = () => null,
-): Command {
-  const metadata = { commandId };
+): Command<PlacingCommandType | 'CancelOrder'> {
   const given = SCENARIO_ORDER_KINDS.filter((key) => order[key] !== undefined);
   if (given.length !== 1) {
     reject('invalid', null, 'an order is exactly one of "cast", "attack", "discard" or "cancel"', place);
@@ -72,7 +77,22 @@ export function orderCommand(
         `${place}.cancel`,
       );
     }
-    return { type: 'CancelOrder', data: { player, orderId: earlier }, metadata };
+    return { type: 'CancelOrder', data: { player, orderId: earlier }, metadata: { commandId } };
+  }
+  return placingCommand(player, order, commandId, place);
+}
+
+/** The command of an order that gives one — a cast, an attack or a discard — as orderCommand maps it. */
+export function placingCommand(
+  player: Colour,
+  order: ScenarioOrder,
+  commandId: string,
+  place: string,
+): Command<PlacingCommandType> {
+  const metadata = { commandId };
+  const given = PLACING_ORDER_KINDS.filter((key) => order[key] !== undefined);
+  if (given.length !== 1 || order.cancel !== undefined) {
+    reject('invalid', null, 'an order that gives one is exactly one of "cast", "attack" or "discard"', place);
   }
   if (order.cast !== undefined) {
     if (order.target === undefined) reject('invalid', 'S2', 'a cast needs a target', `${place}.target`);
