@@ -1,6 +1,7 @@
 import { canonicalJson } from '../canonical/canonical-json';
 import { platformCrypto } from '../crypto/platform-crypto';
 import type { VerifierCrypto } from '../crypto/verifier-crypto';
+import { hexOf } from '../encoding/byte-encodings';
 import { type StatementOfFile, statementsOfText } from '../files/statement-file.parse';
 import { UnusableInputError } from '../files/unusable-input.error';
 import { type VerificationKeys, verificationKeysOfText } from '../keys/verification-keys';
@@ -110,6 +111,28 @@ function canonical(value: unknown): string {
   }
 }
 
+/**
+ * The primitives, each signature verified once: a look checks the same receipts twice (their signatures alone, then
+ * the record holding them), and in a page a signature costs about as much as re-simulating a few events.
+ */
+function verifyingEachSignatureOnce(crypto: VerifierCrypto): VerifierCrypto {
+  const known = new Map<string, boolean>();
+  return {
+    sha256Hex: (text) => crypto.sha256Hex(text),
+    hmacSha256Hex: (key, text) => crypto.hmacSha256Hex(key, text),
+    sha256: (...parts) => crypto.sha256(...parts),
+    verifyEd25519(publicKey, message, signature) {
+      const key = `${hexOf(publicKey)}:${hexOf(signature)}:${hexOf(message)}`;
+      let valid = known.get(key);
+      if (valid === undefined) {
+        valid = crypto.verifyEd25519(publicKey, message, signature);
+        known.set(key, valid);
+      }
+      return valid;
+    },
+  };
+}
+
 /** The record's verdict in a sentence: the first revision that does not hold, and why, in the engine's words. */
 function recordHeadline(verification: ExportVerification): string {
   const { report } = verification;
@@ -142,8 +165,9 @@ function recordHeadline(verification: ExportVerification): string {
  */
 export async function verifyViewerHoldings(
   holdings: ViewerHoldings,
-  crypto: VerifierCrypto = platformCrypto,
+  primitives: VerifierCrypto = platformCrypto,
 ): Promise<ViewerVerification> {
+  const crypto = verifyingEachSignatureOnce(primitives);
   const { gameId } = holdings;
   const files: NamedText[] = [holdings.keys];
   const checks: ViewerCheck[] = [];
