@@ -20,19 +20,10 @@ export class GameRecords {
   constructor(private readonly store: EventStore) {}
 
   /**
-   * Whether the organiser published the game's record: its last event is the publication. Read from the store's last
-   * event alone; a stream with anything after a publication (which the rules never record) is not taken as public.
-   */
-  async published(gameId: string): Promise<boolean> {
-    const last = await lastGameEvent(this.store, gameId);
-    if (last === undefined) throw new GameNotFoundError(gameId);
-    return last.type === 'GameRecordPublished';
-  }
-
-  /**
    * The record a page at a time, up to the revision the game has when asked (appends are atomic, so that is the end
-   * of a command); RecordNotPublicError for anyone but the organiser before the record is published. A stored event
-   * that cannot be read ends the pages with a DamagedEventError naming it.
+   * of a command); RecordNotPublicError for anyone but the organiser before the record is published — before its
+   * last event is the publication (a stream with anything after one, which the rules never record, is not taken as
+   * public). A stored event that cannot be read ends the pages with a DamagedEventError naming it.
    */
   async pages(gameId: string, viewer: Viewer): Promise<AsyncGenerator<StoredGameEvent[]>> {
     const last = await lastGameEvent(this.store, gameId);
