@@ -97,8 +97,10 @@ export class GameRecordHttpController {
       // Written page by page as the client reads: a record of any length is never held whole.
       for await (const page of pages) {
         if (!response.write(page.map((event) => `${JSON.stringify(event)}\n`).join(''))) {
-          await once(response, 'drain');
+          // A client that leaves never drains: its going ends the read too.
+          await Promise.race([once(response, 'drain'), once(response, 'close')]);
         }
+        if (response.destroyed) return;
       }
       response.end();
     } catch (error) {
