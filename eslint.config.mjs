@@ -66,6 +66,8 @@ export default tseslint.config(
           'location',
           'history',
           'sessionStorage',
+          'localStorage',
+          'TextDecoderStream',
           'fetch',
           'EventSource',
           'URLSearchParams',

@@ -34,6 +34,7 @@ const BENCHES: { id: string; script: string; fixture?: boolean; postgres?: strin
   { id: 'postgres-http-commands', script: 'http-commands.bench.ts', postgres: 'bench_http' },
   { id: 'postgres-keyed-commands', script: 'keyed-commands.bench.ts', postgres: 'bench_keyed' },
   { id: 'replay-page', script: 'replay-page.bench.ts', fixture: true },
+  { id: 'replay-verify', script: 'replay-verify.bench.ts' },
 ];
 
 function runBench(script: string, args: string[]): { ok: boolean; ms: number } {

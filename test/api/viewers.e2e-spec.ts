@@ -296,6 +296,37 @@ describe('viewers: redacted reads at every revision (e2e, SQLite)', () => {
     });
   });
 
+  describe('the doors of a game’s whole record (issue #28): nothing of it before the organiser publishes it', () => {
+    it('GET /games/:id/export is the organiser’s alone; the others’ refusals, and a publication refused, hold nothing', async () => {
+      const whole = (await read('organiser', `/games/${GAME_ID}/export`)).text;
+      expect(whole).toBe(game.events.map((event) => `${JSON.stringify(event)}\n`).join(''));
+      const problems: string[] = [];
+      for (const viewer of VIEWERS.filter((name) => name !== 'organiser')) {
+        const exported = await clients[viewer].get(`/games/${GAME_ID}/export`).expect(403);
+        const publish = await clients[viewer].post(`/games/${GAME_ID}/publish`);
+        expect([viewer, publish.status]).toEqual([viewer, viewer === 'spectator' ? 401 : 403]);
+        for (const [door, text] of [
+          ['export', exported.text],
+          ['publish', publish.text],
+        ] as const) {
+          problems.push(...leaks(text, game.markers, viewer, -1).map((name) => `${viewer} ${door}: ${name}`));
+        }
+      }
+      // The game goes on: the organiser cannot publish it either (rule A), and nothing is recorded.
+      const refused = await clients.organiser.post(`/games/${GAME_ID}/publish`).expect(422);
+      expect(refused.body.rule).toBe('A');
+      expect((await read('organiser', `/games/${GAME_ID}/events`)).body).toMatchObject({ events: game.events });
+      expect(problems).toEqual([]);
+    });
+
+    it('the replay page’s verifier module is the same for everyone and holds nothing of any game', async () => {
+      const served = await Promise.all(VIEWERS.map((viewer) => read(viewer, '/replay/assets/sanctum-verifier.js')));
+      expect(new Set(served.map(({ text }) => text)).size).toBe(1);
+      expect(leaks(served[0]!.text, game.markers, 'spectator', last)).toEqual([]);
+      expect(served[0]!.text).not.toContain(GAME_ID);
+    });
+  });
+
   describe('refused commands tell a player nothing it may not know', () => {
     const orders = `/games/${GAME_ID}/orders`;
     const hiddenFromRed = () => game.markers.filter((marker) => marker.from.red === Infinity);

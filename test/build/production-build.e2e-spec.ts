@@ -22,7 +22,7 @@ describe('the production build (npm run build, npm run start:prod)', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('builds a dist that starts anywhere, serves the API, the replay page and the verifier page, and stops cleanly on SIGTERM', async () => {
+  it('builds a dist that starts anywhere, serves the API, the replay page (its verifier module too) and the verifier page, and stops cleanly on SIGTERM', async () => {
     await run('npm', ['run', '-s', 'build'], { cwd: REPO_ROOT, maxBuffer: 16 * 1024 * 1024 });
     fs.cpSync(path.join(REPO_ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
     fs.copyFileSync(path.join(REPO_ROOT, 'package.json'), path.join(dir, 'package.json'));
@@ -95,6 +95,12 @@ describe('the production build (npm run build, npm run start:prod)', () => {
     expect(verifier.status).toBe(200);
     expect(await verifier.text()).toBe(built);
     expect(verifier.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'sha256-/);
+    // The replay page's verifier module, built into dist beside it too.
+    const module = await fetch(`${base}/replay/assets/sanctum-verifier.js`);
+    expect([module.status, module.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect(await module.text()).toBe(
+      fs.readFileSync(path.join(dir, 'dist/apps/api/src/verify/sanctum-verifier.js'), 'utf8'),
+    );
     // The embedded store's default file, relative to where the service runs.
     expect(fs.existsSync(path.join(dir, 'data', 'sanctum.db'))).toBe(true);
 

@@ -33,6 +33,7 @@ import { HomeHttpController } from './home/home.http.controller';
 import { StoreHealthIndicator } from './health/store.health-indicator';
 import { AcceptingWorkGuard } from './lifecycle/accepting-work.guard';
 import { RequestDrain } from './lifecycle/request-drain.service';
+import { GameRecordHttpController } from './record/game-record.http.controller';
 import { ReplayModule } from './replay/replay.module';
 import { REVIEW_CONTROLLERS } from './review/review.controllers';
 import { VerifyPageModule } from './verify/verify-page.module';
@@ -123,6 +124,7 @@ export class AppModule implements NestModule {
         EventCausationHttpController,
         GameForkHttpController,
         GameReceiptsHttpController,
+        GameRecordHttpController,
         SigningKeysHttpController,
         TournamentLogHttpController,
         EventStreamsSseController,

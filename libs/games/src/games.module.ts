@@ -22,9 +22,13 @@ import { GameMovesService } from './review/game-moves.service';
 import { GameStandingsService } from './review/game-standings.service';
 import { MinionStoryService } from './review/minion-story.service';
 import { GameNotes } from './notes/game-notes.service';
+import { GameRecords } from './record/game-records.service';
 
-/** Following a game as a person does (issue #27): its moves, who is ahead, a minion's story, a judge's notes. */
-const REVIEW_PROVIDERS = [GameMovesService, GameStandingsService, MinionStoryService, GameNotes];
+/**
+ * Following a game as a person does (issue #27): its moves, who is ahead, a minion's story, a judge's notes; and its
+ * whole record, once published (issue #28).
+ */
+const REVIEW_PROVIDERS = [GameMovesService, GameStandingsService, MinionStoryService, GameNotes, GameRecords];
 
 export type GamesModuleOptions = Pick<GamesOptions, 'store'> &
   Partial<Omit<GamesOptions, 'store'>> & {

@@ -41,3 +41,4 @@ export * from './tracing/game-spans';
 export * from './game-end';
 export * from './review';
 export * from './notes';
+export * from './record';

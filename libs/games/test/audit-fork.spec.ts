@@ -132,6 +132,18 @@ describe('GameForkService: a new game from another one’s first events, then pl
     expect(await harness.store.streamRevision(gameStream('mid-command'))).toBeNull();
   });
 
+  it('A: refuses to copy the publication of a record: a fork of a published game is made at the game’s end', async () => {
+    await play('published');
+    await harness.commands.handle('published', 'Resign', { player: 'red' }, { commandId: 'red-resigns' });
+    const { revision } = await harness.commands.handle('published', 'PublishRecord', {}, { commandId: 'publish' });
+    const refusal = fork('published', 'copied-publication', revision);
+    await expect(refusal).rejects.toThrow(
+      `revision ${revision} publishes game published's record, which is the origin's to publish, not a fork's: fork at ${revision - 1}`,
+    );
+    expect(await harness.store.streamRevision(gameStream('copied-publication'))).toBeNull();
+    expect(await fork('published', 'after-the-end', revision - 1)).toMatchObject({ revision: revision - 1 });
+  });
+
   it('refuses unknown games and revisions, and a taken id', async () => {
     await expect(fork('nowhere', 'x')).rejects.toBeInstanceOf(GameNotFoundError);
     await expect(fork('origin', 'x', 10_000)).rejects.toBeInstanceOf(GamePointNotFoundError);

@@ -17,6 +17,7 @@ import {
   GameNotFoundError,
   GamePointNotFoundError,
   LogPointNotFoundError,
+  RecordNotPublicError,
   UnkeyedChainError,
   ScenarioFileInvalid,
 } from '@app/games';
@@ -74,6 +75,7 @@ export class GameErrorsFilter implements ExceptionFilter {
       return errorBody(REJECTION_STATUS[kind], exception.message, { rule, reason, field });
     }
     if (exception instanceof ScenarioFileInvalid) return errorBody(400, [...exception.problems]);
+    if (exception instanceof RecordNotPublicError) return errorBody(403, exception.message);
     if (
       exception instanceof GameNotFoundError ||
       exception instanceof GamePointNotFoundError ||

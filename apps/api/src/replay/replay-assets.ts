@@ -14,8 +14,10 @@ export const FAVICON =
  * and style sheet of the folder, with their media type. Nothing else there is served (the page's template, its
  * tsconfig).
  */
+export const JAVASCRIPT = 'text/javascript; charset=utf-8';
+
 const MEDIA_TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
+  '.js': JAVASCRIPT,
   '.css': 'text/css; charset=utf-8',
 };
 

@@ -4,9 +4,11 @@ import type { Response } from 'express';
 import { GameReads } from '@app/games';
 import { SETUP_ID } from '@app/rules';
 import { errorBody } from '../errors/error-body';
+import { REPLAY_VERIFIER_FILE } from '../verify/replay-verifier.file';
+import { ReplayVerifierSource } from '../verify/replay-verifier.source';
 import { Access } from '../viewers/access.decorator';
 import { PAGE_CSP } from './page-csp';
-import { ReplayAssets } from './replay-assets';
+import { JAVASCRIPT, ReplayAssets } from './replay-assets';
 
 function send(response: Response, status: number, contentType: string, body: string): void {
   response
@@ -34,10 +36,16 @@ export class ReplayHttpController {
   constructor(
     private readonly reads: GameReads,
     private readonly assets: ReplayAssets,
+    private readonly verifier: ReplayVerifierSource,
   ) {}
 
   @Get('assets/:file')
-  asset(@Param('file') name: string, @Res() response: Response): void {
+  async asset(@Param('file') name: string, @Res() response: Response): Promise<void> {
+    // The verifier the Verify action imports: built from the verifier's sources, not a file of the page's folder.
+    if (name === REPLAY_VERIFIER_FILE) {
+      send(response, 200, JAVASCRIPT, await this.verifier.get());
+      return;
+    }
     const file = this.assets.file(name);
     if (file === undefined) {
       response.status(404).json(errorBody(404, `no replay asset "${name}"`));

@@ -1,68 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import standaloneCode from 'ajv/dist/standalone';
-import type { Plugin } from 'esbuild';
-import {
-  EVENT_TYPES_OF_THE_VOCABULARY,
-  METADATA_SCHEMA_REF,
-  VOCABULARY_AJV_OPTIONS,
-  dataSchemaRef,
-  vocabularyAjv,
-} from '@app/verifier';
-
-/** The page's sources (a browser app of its own: its entry, template and style sheet). */
-const PAGE_SOURCES = path.join('apps', 'verify-page', 'src');
-
-/** The repository root, from this file's folder in the sources or in a build. */
-function repositoryRoot(from: string = __dirname): string {
-  for (let dir = path.resolve(from); ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, PAGE_SOURCES, 'verify-page.html'))) return dir;
-    if (path.dirname(dir) === dir) throw new Error(`the verifier page's sources (${PAGE_SOURCES}) are not found`);
-  }
-}
-
-/**
- * The stored-event validators as code, generated from the same schema with the same options as the ones Node compiles
- * at run time (ajv's standalone code): a page's content security policy allows no code made at run time.
- */
-function generatedVocabularyValidators(): string {
-  const ajv = vocabularyAjv({
-    ...VOCABULARY_AJV_OPTIONS,
-    code: { ...VOCABULARY_AJV_OPTIONS.code, source: true },
-  });
-  const refs: Record<string, string> = { metadata: METADATA_SCHEMA_REF };
-  for (const type of EVENT_TYPES_OF_THE_VOCABULARY) refs[`data_${type}`] = dataSchemaRef(type);
-  return `${standaloneCode(ajv, refs)}
-exports.vocabularyValidators = () => ({ dataOf: (type) => exports['data_' + type], metadata: () => exports.metadata });
-`;
-}
-
-/**
- * The verifier's two modules that differ in a page: Node's crypto gives way to the portable one (the same checks on
- * @noble's primitives), and the validators Node compiles at run time to the ones generated here.
- */
-function browserModules(root: string): Plugin {
-  const verifier = path.join(root, 'libs', 'verifier', 'src');
-  return {
-    name: 'sanctum-verifier-in-a-page',
-    setup(build) {
-      build.onResolve({ filter: /\/platform-crypto$/ }, (args) =>
-        args.importer.startsWith(verifier)
-          ? { path: path.join(verifier, 'crypto', 'platform-crypto.browser.ts') }
-          : undefined,
-      );
-      build.onResolve({ filter: /\/vocabulary-validators$/ }, (args) =>
-        args.importer.startsWith(verifier) ? { path: 'vocabulary-validators', namespace: 'generated' } : undefined,
-      );
-      build.onLoad({ filter: /.*/, namespace: 'generated' }, () => ({
-        contents: generatedVocabularyValidators(),
-        loader: 'js',
-        resolveDir: root,
-      }));
-    },
-  };
-}
+import { PAGE_SOURCES, repositoryRoot, verifierInAPage } from './verifier-in-a-page.plugin';
 
 const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -96,7 +35,7 @@ export async function buildVerifyPage(root: string = repositoryRoot()): Promise<
     minify: true,
     legalComments: 'none',
     tsconfig: path.join(sources, 'tsconfig.json'),
-    plugins: [browserModules(root)],
+    plugins: [verifierInAPage(root)],
     logLevel: 'silent',
   });
   const [output] = bundle.outputFiles;

@@ -57,6 +57,15 @@ export class GameForkService {
     }
     const { copied, next } = await this.readPrefix(originId, forkedAt);
     await this.assertCommandBoundary(originId, copied, next);
+    if (copied.at(-1)?.type === 'GameRecordPublished') {
+      // The publication is the organiser's decision about the origin's record [A]: a copy would make the fork's
+      // record (its own chain secret included) public without anyone deciding it.
+      throw new ForkRefusedError(
+        originId,
+        `revision ${forkedAt} publishes game ${originId}'s record, which is the origin's to publish, not a fork's: ` +
+          `fork at ${forkedAt - 1}`,
+      );
+    }
     const events = forkEvents(copied, newId, { forkedFrom: originId, forkedAt }, drawChainSecret());
     try {
       const appended = await this.store.append(gameStream(newId), events, 'no-stream');

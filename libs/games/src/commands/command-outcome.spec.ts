@@ -130,6 +130,14 @@ describe('commandOutcome: what a command did, read from the events it recorded',
     expect(commandOutcome('AdjudicateResult', ruled).result).toEqual({ winner: null, reason: 'adjudication', turn: 1 });
   });
 
+  it('answers a publication of the record with its record, once its GameRecordPublished is there [A]', () => {
+    const game = new PlayedGame();
+    const ruled = game.run('AdjudicateResult', { winner: 'red', reason: 'blue left' });
+    const published = game.run('PublishRecord', {});
+    expect(commandOutcome('PublishRecord', published)).toEqual({ ...published, type: 'PublishRecord' });
+    expect(() => commandOutcome('PublishRecord', ruled)).toThrow('hold no GameRecordPublished');
+  });
+
   describe('a command whose events lack the one its outcome is read from', () => {
     it('is a CommandOutcomeError naming the game, the command, the revisions and the event, never an undefined field', () => {
       const game = new PlayedGame();

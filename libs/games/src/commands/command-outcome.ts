@@ -40,6 +40,8 @@ export interface CommandOutcomeMap {
   Resign: { result: GameResult };
   /** [A] The game's result (GameEnded). */
   AdjudicateResult: { result: GameResult };
+  /** [A] The record made public (GameRecordPublished): the game's id and revision say the rest. */
+  PublishRecord: Record<never, never>;
 }
 
 /** A handled command's record with what it did, discriminated by `type` (the command's). */
@@ -125,6 +127,10 @@ const OUTCOMES: { [K in CommandType]: (events: RecordedEvents) => CommandOutcome
   },
   Resign: (events) => ({ result: resultOfGameEnded(events.get('GameEnded').data) }),
   AdjudicateResult: (events) => ({ result: resultOfGameEnded(events.get('GameEnded').data) }),
+  PublishRecord: (events) => {
+    events.get('GameRecordPublished');
+    return {};
+  },
 };
 
 /**

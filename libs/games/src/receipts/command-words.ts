@@ -40,6 +40,8 @@ function what(type: string, data: Data): string {
       return `${player}: resigns`;
     case 'ResultAdjudicated':
       return `organiser: rules ${data.winner === null ? 'a draw' : `${String(data.winner)} the winner`}`;
+    case 'GameRecordPublished':
+      return "organiser: publishes the game's record";
     default:
       return describeEvent({ type, data });
   }

@@ -60,6 +60,7 @@ const SAMPLES: Partial<{ [K in EventType]: EventDataMap[K] }> = {
   GroupReleased: { groupId: 'G1', activeSpellId: 'A2', square: 'C3' },
   CommandBudgetSpent: { budget: 1000 },
   ResultAdjudicated: { winner: null, reason: 'both players agreed to a draw' },
+  GameRecordPublished: {},
 };
 
 function sample(type: EventType, data: unknown): { type: string; data: unknown } {

@@ -282,6 +282,8 @@ const DESCRIBERS: Describers = {
   ResultAdjudicated: (d) =>
     `the organiser rules ${d.winner === null ? 'a draw' : `${d.winner} the winner`}: ${d.reason}`,
   GameEnded: (d) => `the game ends in turn ${d.turn}: ${endWords(d)}`,
+  GameRecordPublished: () =>
+    "the organiser publishes the game's whole record: anyone may now read every event and re-simulate it",
 };
 
 /** Every event type of the vocabulary (DESCRIBERS has one entry per type, by its type). */

@@ -16,7 +16,8 @@ export type MoveKind =
   | 'collection'
   | 'resignation'
   | 'ruling'
-  | 'end';
+  | 'end'
+  | 'publication';
 
 /**
  * How an order ended: a cast `resolved` (an instant), became `active` or was `squandered`; an attack was `executed`
@@ -172,6 +173,8 @@ export class TurnMoveList {
         return newLine('ruling', null, describeEvent(event), at);
       case 'GameEnded':
         return newLine('end', null, describeEvent(event), at);
+      case 'GameRecordPublished':
+        return newLine('publication', null, describeEvent(event), at);
       case REDACTED:
         return this.hidden(event);
       default:

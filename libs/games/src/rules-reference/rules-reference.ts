@@ -464,7 +464,8 @@ export const RULES_REFERENCE: readonly RuleEntry[] = [
       'when a player resigns (the other side wins), when the organiser rules the result (a winner or a draw, with a ' +
       'reason), or at the end of the set-up’s turn limit, where the side whose living minions have more HP in total ' +
       'wins, then the side with more living minions, else it is a draw (GameEnded). Nothing is played after the end; ' +
-      'the collection already due still runs.',
+      'the collection already due still runs. Once it has run, the organiser may publish the whole record of the ' +
+      'finished game, once, so that anyone may re-simulate it (GameRecordPublished, its last event).',
     sources: [PROJECT],
     assumption: 'triggerSources, maxTriggerDepth, commandEventBudget, turnLimitTieBreak, adjudicationReasonLength',
   },

@@ -19,6 +19,7 @@ export const INPUT_EVENT_COMMANDS = {
   GarbageCollected: 'CollectGarbage',
   PlayerResigned: 'Resign',
   ResultAdjudicated: 'AdjudicateResult',
+  GameRecordPublished: 'PublishRecord',
 } as const satisfies Partial<Record<EventType, CommandType>>;
 
 export type InputEventType = keyof typeof INPUT_EVENT_COMMANDS;
@@ -133,5 +134,7 @@ export function inputCommandOf(event: RecordedInput): Command | null {
       const { winner, reason } = data as EventDataMap['ResultAdjudicated'];
       return { type: 'AdjudicateResult', data: { winner, reason }, metadata };
     }
+    case 'GameRecordPublished':
+      return { type: 'PublishRecord', data: {}, metadata };
   }
 }

@@ -24,6 +24,8 @@ export interface CommandDataMap {
   Resign: { player: Colour };
   /** [A] The organiser rules the result (`winner` null: a draw), in its own words. */
   AdjudicateResult: { winner: Colour | null; reason: string };
+  /** [A] The organiser makes a finished game's whole record public. */
+  PublishRecord: Record<string, never>;
 }
 export type CommandType = keyof CommandDataMap;
 

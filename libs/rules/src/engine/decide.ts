@@ -10,6 +10,7 @@ import { targetSpell } from '../orders/target-spell.decide';
 import { createGame } from '../setup/create-game.decide';
 import { resign } from '../orders/resign.decide';
 import { adjudicateResult } from '../orders/adjudicate-result.decide';
+import { publishRecord } from '../orders/publish-record.decide';
 import { Emitter } from './emitter';
 import { EngineContext } from './engine-context';
 import { cloneState } from './clone-state';
@@ -27,6 +28,7 @@ const DECIDERS: { [K in CommandType]: Decider<K> } = {
   CollectGarbage: collectScheduledGarbage,
   Resign: resign,
   AdjudicateResult: adjudicateResult,
+  PublishRecord: publishRecord,
 };
 
 export interface Decision {

@@ -245,6 +245,11 @@ export interface EventDataMap {
     ruling: string | null;
     standings: Record<Colour, SideStanding> | null;
   };
+  /**
+   * [A] The organiser made the whole record of a finished game public (every event, the set-up with hands and decks,
+   * the chain secret): from here on anyone may read it and re-simulate it. It is the game's last event.
+   */
+  GameRecordPublished: Record<string, never>;
 }
 
 export type EventType = keyof EventDataMap;

@@ -193,4 +193,9 @@ export interface GameState {
   turnLimit: number | null;
   /** [A] How the game ended (GameEnded), or null while it goes on. */
   result: GameResult | null;
+  /**
+   * [A] Set once the organiser made the game's whole record public (GameRecordPublished); absent before, so the state
+   * of every game that was never published is what it was before publication existed (snapshots included).
+   */
+  recordPublished?: true;
 }

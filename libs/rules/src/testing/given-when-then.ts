@@ -84,6 +84,11 @@ export function adjudicate(winner: Colour | null, reason: string): CommandInput 
   return { type: 'AdjudicateResult', data: { winner, reason } };
 }
 
+/** [A] The organiser makes a finished game's whole record public. */
+export function publishRecord(): CommandInput {
+  return { type: 'PublishRecord', data: {} };
+}
+
 /** The scheduled end-of-turn garbage collection (of the turn given, or of the one scheduled). */
 export function collectGarbage(turn?: number): Step {
   return (state) => ({ type: 'CollectGarbage', data: { turn: turn ?? state.pendingCollection ?? state.turn } });

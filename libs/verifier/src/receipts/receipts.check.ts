@@ -13,6 +13,11 @@ import { verifyStatementOfKind } from './signed-statement.shapes';
 export interface HandedReceipt {
   place: string;
   receipt: Receipt;
+  /**
+   * A signed game head (`GET /games/:id/head`, a head of the tournament log) is held to the game like a receipt, but
+   * names no command: the game must hold its revision, with its hash and result, at the end of a command.
+   */
+  kind?: 'receipt' | 'game head';
 }
 
 export interface ReceiptVerdict extends HandedReceipt {
@@ -97,15 +102,15 @@ export class ReceiptsCheck {
     return [...this.handed]
       .sort((a, b) => revisionOf(a) - revisionOf(b))
       .map((handed) => {
-        const reason = this.reasonAgainst(handed.receipt, chain);
+        const reason = this.reasonAgainst(handed, chain);
         return reason === null ? { ...handed, holds: true } : { ...handed, holds: false, reason };
       });
   }
 
-  private reasonAgainst(receipt: Receipt, chain: ChainVerdict): string | null {
-    const signature = verifyStatementOfKind(receipt, 'receipt', this.keys, this.crypto);
+  private reasonAgainst({ receipt, kind = 'receipt' }: HandedReceipt, chain: ChainVerdict): string | null {
+    const signature = verifyStatementOfKind(receipt, kind, this.keys, this.crypto);
     if (!signature.valid) return `its signature does not hold: ${signature.reason}`;
-    if (receipt.gameId !== this.gameId) return `it is a receipt of game ${receipt.gameId}, not of ${this.gameId}`;
+    if (receipt.gameId !== this.gameId) return `it is a ${kind} of game ${receipt.gameId}, not of ${this.gameId}`;
     const found = this.wanted.get(receipt.revision);
     if (!found) {
       return this.lastRevision < 0
@@ -115,7 +120,7 @@ export class ReceiptsCheck {
     if (found.hash !== receipt.hash) {
       return (
         `the stored event at revision ${receipt.revision} has ${found.hash === null ? 'no hash' : `hash ${found.hash}`}, ` +
-        `the receipt ${receipt.hash}: ` +
+        `the ${kind} ${receipt.hash}: ` +
         `the game was rewritten at or before revision ${receipt.revision}`
       );
     }
@@ -123,16 +128,17 @@ export class ReceiptsCheck {
     if (broken !== null && broken <= receipt.revision) {
       return `the hash chain breaks at revision ${broken}, before the receipted revision: the stored hash is not the hash of the stored events`;
     }
-    if (found.commandId !== receipt.commandId) {
+    if (kind === 'receipt' && found.commandId !== receipt.commandId) {
       return `revision ${receipt.revision} is stored as an event of command ${found.commandId ?? '(none)'}, not ${receipt.commandId}`;
     }
     if (found.endsCommand === false) {
-      return `revision ${receipt.revision} does not end command ${receipt.commandId}: more of its events follow`;
+      const command = kind === 'receipt' ? receipt.commandId : (found.commandId ?? '(none)');
+      return `revision ${receipt.revision} does not end command ${command}: more of its events follow`;
     }
     const stated = receipt.result === undefined ? null : readable(receipt.result);
     const stored = found.result === null ? null : readable(found.result);
     if (stated !== stored) {
-      return `the receipt states the result ${stated ?? 'of a game that goes on'}, the stored game ${stored ?? 'goes on'} at revision ${receipt.revision}`;
+      return `the ${kind} states the result ${stated ?? 'of a game that goes on'}, the stored game ${stored ?? 'goes on'} at revision ${receipt.revision}`;
     }
     return null;
   }

@@ -7,8 +7,9 @@ import type { StatementOfFile } from '../files/statement-file.parse';
 import { linesOf } from '../files/text-lines';
 import { UnusableInputError } from '../files/unusable-input.error';
 import type { VerificationKeys } from '../keys/verification-keys';
+import type { SignedGameHead } from '../receipts/game-head';
 import type { Receipt } from '../receipts/receipt';
-import { ReceiptsCheck, type ReceiptVerdict } from '../receipts/receipts.check';
+import { type HandedReceipt, ReceiptsCheck, type ReceiptVerdict } from '../receipts/receipts.check';
 import { verifyVerdictLines } from './audit-verdict.format';
 import { auditWithReceiptsLines, firstFailedReceipt, receiptVerdictLines } from './receipt-verdict.format';
 import type { VerdictLines } from './statement-verdicts';
@@ -22,8 +23,15 @@ export interface ExportToVerify {
   name: string;
   /** Its text, in pieces as it is read (a file of any length is never held whole). */
   chunks: AsyncIterable<string> | Iterable<string>;
-  /** The receipts a player kept (their file read by statementsOfText), and the keys they are checked against. */
-  receipts?: { statements: readonly StatementOfFile[]; keys: VerificationKeys };
+  /**
+   * The receipts a player kept (their file read by statementsOfText), and the keys they are checked against; a page
+   * may add signed heads it holds (the game's, the tournament log's), which the game must hold as it holds a receipt.
+   */
+  receipts?: {
+    statements: readonly StatementOfFile[];
+    keys: VerificationKeys;
+    heads?: readonly { place: string; head: SignedGameHead }[];
+  };
   /** Called every PROGRESS_EVERY events with how many were audited (awaited: a page repaints there). */
   onProgress?: (events: number) => void | Promise<void>;
 }
@@ -51,10 +59,13 @@ export async function verifyExport(
     const event = eventOfLine(text, `${input.name}:${number}`);
     if (input.receipts !== undefined && receipts === null) {
       const gameId = typeof event.metadata.gameId === 'string' ? event.metadata.gameId : '';
-      const handed = input.receipts.statements.map(({ place, value }) => ({
+      const handed: HandedReceipt[] = input.receipts.statements.map(({ place, value }) => ({
         place,
         receipt: value as unknown as Receipt,
       }));
+      for (const { place, head } of input.receipts.heads ?? []) {
+        handed.push({ place, receipt: head as unknown as Receipt, kind: 'game head' });
+      }
       receipts = new ReceiptsCheck(gameId, handed, input.receipts.keys.keys, crypto);
     }
     receipts?.push(event);
@@ -69,6 +80,15 @@ export async function verifyExport(
   if (receipts === null || input.receipts === undefined) return { report, lines: audit, holds: auditPassed(report) };
   const verdicts = receipts.verdicts(report.chain);
   const failed = firstFailedReceipt(verdicts);
-  const lines = auditWithReceiptsLines(audit, receiptVerdictLines(verdicts, input.receipts.keys.name), failed);
+  const keysName = input.receipts.keys.name;
+  const isHead = (verdict: ReceiptVerdict) => verdict.kind === 'game head';
+  const receiptLines = receiptVerdictLines(
+    verdicts.filter((verdict) => !isHead(verdict)),
+    keysName,
+  );
+  if (input.receipts.heads !== undefined) {
+    receiptLines.push(...receiptVerdictLines(verdicts.filter(isHead), keysName, 'heads'));
+  }
+  const lines = auditWithReceiptsLines(audit, receiptLines, failed);
   return { report, receipts: verdicts, lines, holds: auditPassed(report) && failed === null };
 }

@@ -7,12 +7,27 @@ function field(value: unknown): string {
     : `(${value === null ? 'null' : typeof value})`;
 }
 
-/** `receipt red.jsonl line 3 (revision 12, command red-1): holds` — one line per receipt, in revision order. */
-export function receiptVerdictLines(verdicts: readonly ReceiptVerdict[], keysName: string): string[] {
-  const lines = [`receipts:      ${verdicts.length}, signatures checked against ${keysName}`];
-  for (const { place, receipt, holds, reason } of verdicts) {
-    const what = `revision ${field(receipt.revision)}, command ${field(receipt.commandId)}`;
-    lines.push(holds ? `  ${place} (${what}): holds` : `  ${place} (${what}): DOES NOT HOLD: ${reason}`);
+/** `revision 12, command red-1`, or `revision 12, game head`. */
+function what({ receipt, kind }: ReceiptVerdict): string {
+  const of = kind === 'game head' ? 'game head' : `command ${field(receipt.commandId)}`;
+  return `revision ${field(receipt.revision)}, ${of}`;
+}
+
+/**
+ * `receipt red.jsonl line 3 (revision 12, command red-1): holds` — one line per receipt, in revision order, under a
+ * heading (`receipts:`; `heads:` for the signed heads a page holds to the game beside them).
+ */
+export function receiptVerdictLines(
+  verdicts: readonly ReceiptVerdict[],
+  keysName: string,
+  heading = 'receipts',
+): string[] {
+  const lines = [`${`${heading}:`.padEnd(15)}${verdicts.length}, signatures checked against ${keysName}`];
+  for (const verdict of verdicts) {
+    const { place, holds, reason } = verdict;
+    lines.push(
+      holds ? `  ${place} (${what(verdict)}): holds` : `  ${place} (${what(verdict)}): DOES NOT HOLD: ${reason}`,
+    );
   }
   return lines;
 }
@@ -21,10 +36,8 @@ export function receiptVerdictLines(verdicts: readonly ReceiptVerdict[], keysNam
 export function firstFailedReceipt(verdicts: readonly ReceiptVerdict[]): string | null {
   const failed = verdicts.find((verdict) => !verdict.holds);
   if (failed === undefined) return null;
-  return (
-    `verdict: NOT VERIFIED: the receipt at ${failed.place} (revision ${field(failed.receipt.revision)}, ` +
-    `command ${field(failed.receipt.commandId)}) does not hold: ${failed.reason}`
-  );
+  const kind = failed.kind === 'game head' ? 'game head' : 'receipt';
+  return `verdict: NOT VERIFIED: the ${kind} at ${failed.place} (${what(failed)}) does not hold: ${failed.reason}`;
 }
 
 /** The audit's lines, the receipts' lines before its verdict, and the receipts' verdict first when one fails. */

@@ -30,6 +30,9 @@ export class ApiError extends Error {
 /** Events per page the page asks for. */
 export const PAGE_SIZE = 250;
 
+/** Receipts per request when all of them are read (the most `GET /games/:id/receipts?limit=` answers). */
+const RECEIPTS_READ = 5000;
+
 export class ApiClient {
   /**
    * @param {string} gameId
@@ -187,6 +190,71 @@ export class ApiClient {
       throw new ApiError(response.status, message ?? response.statusText);
     }
     return response.json();
+  }
+
+  /**
+   * A door's answer as text, with this tab's token but never the organiser's `?as=` (the log, the keys, the head are
+   * the same for every view): `missing` is the service's reason where it has none (a head not logged yet: 404).
+   * @param {string} path
+   * @param {Record<string, string | number | undefined>} [query]
+   * @returns {Promise<{ text: string } | { status: number; missing: string }>}
+   */
+  async text(path, query = {}) {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+    const search = params.toString();
+    const response = await fetch(`${path}${search ? `?${search}` : ''}`, { headers: this.headers() });
+    const text = await response.text();
+    if (response.ok) return { text };
+    /** @type {{ message?: string | string[] }} */
+    let body = {};
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not the service's JSON error: the status says enough.
+    }
+    const message = Array.isArray(body.message) ? body.message.join('; ') : body.message;
+    return { status: response.status, missing: message ?? `${response.status} ${response.statusText}` };
+  }
+
+  /**
+   * Every receipt this view may see, read page after page (the Verify action holds them all).
+   * @returns {Promise<Receipt[]>}
+   */
+  async allReceipts() {
+    /** @type {Receipt[]} */
+    const all = [];
+    /** @type {number | null} */
+    let from = 0;
+    while (from !== null) {
+      /** @type {{ receipts: Receipt[]; next: number | null }} */
+      const page = await this.get(`${this.base}/receipts`, { from, limit: RECEIPTS_READ });
+      all.push(...page.receipts);
+      from = page.next;
+    }
+    return all;
+  }
+
+  /**
+   * The game's whole record as stored (`GET /games/:id/export`): the organiser's, and everyone's once published. The
+   * answer is returned as it comes, to be read as a stream; a refusal is an ApiError.
+   * @returns {Promise<Response>}
+   */
+  async record() {
+    const response = await fetch(`${this.base}/export`, { headers: this.headers() });
+    if (!response.ok) {
+      const body = await response.json().catch(() => ({}));
+      throw new ApiError(response.status, body.message ?? response.statusText);
+    }
+    return response;
+  }
+
+  /** @returns {Record<string, string>} */
+  headers() {
+    /** @type {Record<string, string>} */
+    const headers = {};
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    return headers;
   }
 
   /**

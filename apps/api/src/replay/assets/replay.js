@@ -9,7 +9,8 @@
 // (the virtualised list), timeline, board (with board-grid: the board as a picture), causal-chain (details, causes,
 // consequences), rule-badges, view-switcher, live-follow, receipts-panel; and to follow the game as a person does:
 // move-list (turn by turn), standings-strip (who is ahead), game-header (the matchup, a fork's origin, the result),
-// minion-story, notes-panel, event-filter, share-link. A new panel is one more module wired here.
+// minion-story, notes-panel, event-filter, share-link; and verify-panel (the Verify action, with the project's
+// verifier loaded when first used). A new panel is one more module wired here.
 import { ApiClient } from './api-client.js';
 import { Board } from './board.js';
 import { CausalChain } from './causal-chain.js';
@@ -29,6 +30,7 @@ import { MinionStoryPanel } from './minion-story.js';
 import { NotesPanel } from './notes-panel.js';
 import { EventFilter } from './event-filter.js';
 import { ShareLink, settleSharedView } from './share-link.js';
+import { VerifyPanel } from './verify-panel.js';
 
 /** @typedef {import('./types.js').EventLine} EventLine */
 /** @typedef {import('./types.js').ShownState} ShownState */
@@ -121,6 +123,24 @@ new ShareLink(
   { button: byTestId('copy-link'), field: byTestId('share-link'), status: byTestId('share-status') },
   gameId,
   () => model.selected,
+);
+new VerifyPanel(
+  {
+    open: byTestId('verify'),
+    panel: byTestId('verify-panel'),
+    close: byTestId('verify-close'),
+    keys: byTestId('verify-keys'),
+    pin: byTestId('verify-pin'),
+    forget: byTestId('verify-forget-keys'),
+    keyText: byTestId('verify-key-text'),
+    pinText: byTestId('verify-pin-text'),
+    run: byTestId('verify-again'),
+    status: byTestId('verify-status'),
+    progress: byTestId('verify-progress'),
+    checks: byTestId('verify-checks'),
+    files: byTestId('verify-files'),
+  },
+  api,
 );
 /** @type {CausalChain} */
 let chain;

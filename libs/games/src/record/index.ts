@@ -1,0 +1,2 @@
+export * from './record-not-public.error';
+export * from './game-records.service';
