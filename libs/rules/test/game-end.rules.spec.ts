@@ -1,4 +1,4 @@
-import { type DomainEvent, type GameState, execute, fold, inputCommandOf, runScenario } from '../src';
+import { runScenario } from '../src';
 import {
   adjudicate,
   attack,
@@ -10,6 +10,7 @@ import {
   given,
   orderAttack,
   recruit,
+  rederived,
   resign,
   spell,
   targetSpell,
@@ -31,20 +32,6 @@ const ended = (turnNumber: number, text: string) => ({
   rule: 'A',
   reason: `the game has ended: ${text}, turn ${turnNumber})`,
 });
-
-/** Re-derives every command of a game from its input events, as the audit does: the same events come out. */
-function rederived(events: readonly DomainEvent[]): DomainEvent[] {
-  let state: GameState = fold([]);
-  const derived: DomainEvent[] = [];
-  while (derived.length < events.length) {
-    const command = inputCommandOf(events[derived.length] as DomainEvent);
-    if (command === null) throw new Error(`revision ${derived.length} is no input event`);
-    const decision = execute(state, command);
-    state = decision.state;
-    derived.push(...decision.events);
-  }
-  return derived;
-}
 
 describe('The end of a game [A]', () => {
   describe('A: resignation', () => {

@@ -1,4 +1,3 @@
-import { type DomainEvent, type GameState, execute, fold, inputCommandOf } from '../src';
 import {
   adjudicate,
   attack,
@@ -9,6 +8,7 @@ import {
   given,
   publishRecord,
   recruit,
+  rederived,
   resign,
   turn,
   wholeTurn,
@@ -18,20 +18,6 @@ const board = () =>
   game()
     .group('R', 'red', [recruit('R1', { hp: 9 })])
     .group('B', 'blue', [recruit('B1', { hp: 9 })]);
-
-/** Re-derives every command of a game from its input events, as the audit does. */
-function rederived(events: readonly DomainEvent[]): DomainEvent[] {
-  let state: GameState = fold([]);
-  const derived: DomainEvent[] = [];
-  while (derived.length < events.length) {
-    const command = inputCommandOf(events[derived.length] as DomainEvent);
-    if (command === null) throw new Error(`revision ${derived.length} is no input event`);
-    const decision = execute(state, command);
-    state = decision.state;
-    derived.push(...decision.events);
-  }
-  return derived;
-}
 
 describe('Publishing a finished game’s record [A]', () => {
   it('A: once the game has ended, the organiser publishes its record: one event, the game’s last', () => {

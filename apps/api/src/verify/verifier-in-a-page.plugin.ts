@@ -63,3 +63,29 @@ export function verifierInAPage(root: string): Plugin {
     },
   };
 }
+
+/**
+ * One of the verifier's browser bundles (esbuild, from the sources of `PAGE_SOURCES`, with verifierInAPage): the
+ * offline page's script (an IIFE it inlines) or the replay page's module (ESM it imports). esbuild is a development
+ * tool: loaded only here, where a bundle is built.
+ */
+export async function bundleVerifierFor(root: string, entry: string, format: 'iife' | 'esm'): Promise<string> {
+  const esbuild = await import('esbuild');
+  const sources = path.join(root, PAGE_SOURCES);
+  const bundle = await esbuild.build({
+    entryPoints: [path.join(sources, entry)],
+    bundle: true,
+    write: false,
+    format,
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    legalComments: 'none',
+    tsconfig: path.join(sources, 'tsconfig.json'),
+    plugins: [verifierInAPage(root)],
+    logLevel: 'silent',
+  });
+  const [output] = bundle.outputFiles;
+  if (output === undefined) throw new Error('esbuild wrote no bundle');
+  return output.text;
+}

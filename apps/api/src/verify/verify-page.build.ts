@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { PAGE_SOURCES, repositoryRoot, verifierInAPage } from './verifier-in-a-page.plugin';
+import { PAGE_SOURCES, bundleVerifierFor, repositoryRoot } from './verifier-in-a-page.plugin';
 
 const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -23,24 +23,8 @@ export interface VerifyPage {
  * and reach no network, wherever it is opened from (a `file://` copy years later included).
  */
 export async function buildVerifyPage(root: string = repositoryRoot()): Promise<VerifyPage> {
-  const esbuild = await import('esbuild');
   const sources = path.join(root, PAGE_SOURCES);
-  const bundle = await esbuild.build({
-    entryPoints: [path.join(sources, 'verify-page.main.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    legalComments: 'none',
-    tsconfig: path.join(sources, 'tsconfig.json'),
-    plugins: [verifierInAPage(root)],
-    logLevel: 'silent',
-  });
-  const [output] = bundle.outputFiles;
-  if (output === undefined) throw new Error('esbuild wrote no bundle');
-  const script = inlinable(output.text, 'script');
+  const script = inlinable(await bundleVerifierFor(root, 'verify-page.main.ts', 'iife'), 'script');
   const style = inlinable(fs.readFileSync(path.join(sources, 'verify-page.css'), 'utf8'), 'style');
   const csp = [
     "default-src 'none'",

@@ -4,3 +4,4 @@ export * from './game-builder';
 export * from './given-when-then';
 export * from './seeded-random';
 export * from './order-ref';
+export * from './rederive';
