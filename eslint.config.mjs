@@ -72,6 +72,7 @@ export default tseslint.config(
           'EventSource',
           'URLSearchParams',
           'requestAnimationFrame',
+          'ResizeObserver',
           'setTimeout',
           'clearTimeout',
           'HTMLElement',

@@ -61,6 +61,15 @@ export class EventList {
     list.addEventListener('scroll', () => this.schedule());
     window.addEventListener('resize', () => this.schedule());
     pages.onChange(() => this.schedule());
+    /** Where the list's last scrollTo left it (null: the reader has scrolled since). */
+    this.scrolledTo = /** @type {number | null} */ (null);
+    // The list's height changes as the page around it fills in (panels arriving, the header wrapping): a row the
+    // page scrolled to stays in view unless the reader has scrolled since.
+    new ResizeObserver(() => {
+      if (this.selected >= 0 && this.scrolledTo !== null && this.list.scrollTop === this.scrolledTo) {
+        this.scrollTo(this.selected);
+      }
+    }).observe(list);
   }
 
   /** The scroll range's scale: 1 unless the list is taller than a browser allows. */
@@ -194,6 +203,7 @@ export class EventList {
     const scale = this.scale;
     if (top < offset + ROW_HEIGHT) this.list.scrollTop = Math.max(0, top - ROW_HEIGHT) / scale;
     else if (top + ROW_HEIGHT > offset + view) this.list.scrollTop = (top + 2 * ROW_HEIGHT - view) / scale;
+    this.scrolledTo = this.list.scrollTop;
     this.render();
   }
 
