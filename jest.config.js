@@ -25,6 +25,7 @@ module.exports = {
   testTimeout: 60000,
   // The sources compiled once for the run, for the suites that start the CLI (test/support/compiled-sources.ts).
   globalSetup: '<rootDir>/test/support/compiled-sources.global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/compiled-sources.global-teardown.ts',
   projects: [
     {
       ...common,

@@ -1,7 +1,11 @@
-import { COMPILED_SOURCES_DIR, COMPILED_SOURCES_VARIABLE, compileSources } from './compiled-sources';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { COMPILED_SOURCES_PARENT, COMPILED_SOURCES_VARIABLE, compileSources } from './compiled-sources';
 
 /** Jest's globalSetup: the sources compiled once for the run; the suites' processes inherit the variable. */
 export default function globalSetup(): void {
-  compileSources(COMPILED_SOURCES_DIR);
-  process.env[COMPILED_SOURCES_VARIABLE] = COMPILED_SOURCES_DIR;
+  fs.mkdirSync(COMPILED_SOURCES_PARENT, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(COMPILED_SOURCES_PARENT, 'sanctum-compiled-sources-'));
+  compileSources(dir);
+  process.env[COMPILED_SOURCES_VARIABLE] = dir;
 }

@@ -10,10 +10,11 @@ import { REPO_ROOT } from './repo-root';
  * and compiling its files again in each process was most of what a start cost. Specs are left out; other files
  * (JSON the sources require, the page assets) are copied beside them.
  *
- * It lives under node_modules/, so that the compiled files find the project's packages as the sources do, and is
- * rebuilt from scratch by every test run (jest's globalSetup), so it is never older than the sources.
+ * Each test run compiles into a folder of its own under node_modules/.cache (so that the compiled files find the
+ * project's packages as the sources do, and two runs at once do not share one), removed when the run ends: it is
+ * never older than the sources.
  */
-export const COMPILED_SOURCES_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'sanctum-compiled-sources');
+export const COMPILED_SOURCES_PARENT = path.join(REPO_ROOT, 'node_modules', '.cache');
 
 /** The variable that tells a suite the compiled sources are there. */
 export const COMPILED_SOURCES_VARIABLE = 'SANCTUM_COMPILED_SOURCES';
@@ -24,14 +25,13 @@ function isSpec(file: string): boolean {
   return /\.(spec|e2e-spec)\.ts$/.test(file) || file.endsWith('.d.ts');
 }
 
-export function compileSources(outDir: string = COMPILED_SOURCES_DIR): number {
+export function compileSources(outDir: string): number {
   const service = create({
     cwd: REPO_ROOT,
     project: path.join(REPO_ROOT, 'tsconfig.json'),
     transpileOnly: true,
     swc: true,
   });
-  fs.rmSync(outDir, { recursive: true, force: true });
   let compiled = 0;
   const walk = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
