@@ -88,6 +88,10 @@ describeInBrowser('replay page of a long game (e2e, SQLite, Chromium)', () => {
     expect(await page.getByTestId('revision').textContent()).toBe('8000');
     expect(await page.getByTestId('revision-max').textContent()).toBe(String(EVENTS - 1));
     await page.locator('[data-testid="event-8000"].selected:not(.loading)').waitFor();
+    // The panels that follow the game arrive after the first board and change the page's layout around the list: the
+    // row must be in view once they have (the list keeps it there), not at one moment in between.
+    const deadline = Date.now() + 10_000;
+    while (!(await rowInView(8000)) && Date.now() < deadline) await page.waitForTimeout(100);
     expect(await rowInView(8000)).toBe(true);
     const state = (await api.organiser.get(`/games/${FIXTURE_GAME}/state?at=8000`).expect(200)).body as {
       state: { minions: Record<string, { hp: number }> };
