@@ -182,6 +182,21 @@ describe('a game that ends (e2e, SQLite)', () => {
     }
   });
 
+  it('a game the turn limit ended, once its record is published, still shows how it ended: its list entry, head and receipt', async () => {
+    const published = (await api.organiser.post('/games/limited/publish').expect(200)).body as {
+      receipt: { result?: unknown };
+    };
+    const [, , , last] = (await readEvents(api, 'limited')).slice(-4).map((event) => event.type);
+    expect(last).toBe('GameRecordPublished');
+    expect(published.receipt.result).toMatchObject({ reason: 'turn-limit', turn: 1 });
+    expect((await games()).find((game) => game.gameId === 'limited')).toMatchObject({
+      status: 'ended',
+      result: { reason: 'turn-limit' },
+    });
+    const head = (await api.as().get('/games/limited/head').expect(200)).body;
+    expect(head.result).toMatchObject({ reason: 'turn-limit', turn: 1 });
+  });
+
   it('a fork names its moment: without ?at= it is refused naming `at`; a fork is listed with its origin', async () => {
     const response = await api.organiser.post('/games/resigned/fork').send({ gameId: 'what-if' }).expect(400);
     expect(response.body.message).toEqual(['at is required']);
