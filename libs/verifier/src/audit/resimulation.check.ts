@@ -118,9 +118,9 @@ export class ResimulationCheck {
   push(stored: GameEventLine, problem?: StoredEventProblem | null): void {
     if (this.divergence) return;
     const opensCommand = this.next === this.derived.length;
-    if (this.damaged(stored, problem !== undefined || opensCommand ? (problem ?? storedEventProblem(stored)) : null)) {
-      return;
-    }
+    // The caller's answer stands, null included: only an event nobody asked of, opening a command, is asked here.
+    const known = problem !== undefined ? problem : opensCommand ? storedEventProblem(stored) : null;
+    if (this.damaged(stored, known)) return;
     this.provenance ??= forkProvenanceOf(stored.metadata);
     this.chainSecret ??=
       stored.revision === 0 && stored.metadata[CHAIN_SECRET_FIELD] !== undefined
