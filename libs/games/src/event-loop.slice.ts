@@ -11,7 +11,10 @@ let markerSet = false;
  */
 export function sliceSpent(): boolean {
   if (!markerSet) {
-    // Notes when the loop turns, whoever makes it turn.
+    // Notes when the loop turns, whoever makes it turn. With no marker waiting, the clock is the last marker's, which
+    // may be long past: the first caller after a pause lets the loop turn once before it works (a catch-up or long
+    // fold starting while others wait), which costs one turn; a fold checks only every few dozen events, so a short
+    // one never gets here.
     markerSet = true;
     setImmediate(() => {
       markerSet = false;

@@ -161,6 +161,8 @@ export class GameRepository {
   private async foldOnto(gameId: string, from: LoadedGame, to: number): Promise<LoadedGame> {
     const game = from;
     if (game.revision >= to) return game;
+    // Pages of the store's default size: each is read in one go (on SQLite synchronously), so a long cold load makes
+    // more reads rather than holding the event loop for one large page.
     const folded = await foldGameEvents(this.store, gameId, GAME_STATE, {
       onto: game.state,
       from: game.revision + 1,
