@@ -82,6 +82,16 @@ class RecordedEvents {
     return this.record.events.find((event) => isOneOf(event, types));
   }
 
+  /** The last event of one of these types, if any: for what a command records at its end (a turn's TurnEnded). */
+  findLast<K extends EventType>(...types: K[]): StoredGameEvent<K> | undefined {
+    const { events } = this.record;
+    for (let i = events.length - 1; i >= 0; i -= 1) {
+      const event = events[i] as StoredGameEvent;
+      if (isOneOf(event, types)) return event;
+    }
+    return undefined;
+  }
+
   /** The first event of one of these types, which the command must have recorded. */
   get<K extends EventType>(...types: K[]): StoredGameEvent<K> {
     const found = this.find(...types);
@@ -115,14 +125,18 @@ const OUTCOMES: { [K in CommandType]: (events: RecordedEvents) => CommandOutcome
   }),
   ConfirmOrders: (events) => {
     events.get('OrdersConfirmed');
-    return { executedTurn: events.find('TurnEnded')?.data.turn ?? null, result: resultOf(events.find('GameEnded')) };
+    // An executed turn's TurnEnded and GameEnded come last, after the turn's own events: read from the end.
+    return {
+      executedTurn: events.findLast('TurnEnded')?.data.turn ?? null,
+      result: resultOf(events.findLast('GameEnded')),
+    };
   },
   CollectGarbage: (events) => {
     const { turn, minionIds } = events.get('GarbageCollected').data;
     return {
       collectedTurn: turn,
       collectedMinionIds: minionIds,
-      startedTurn: events.find('TurnStarted')?.data.turn ?? null,
+      startedTurn: events.findLast('TurnStarted')?.data.turn ?? null,
     };
   },
   Resign: (events) => ({ result: resultOfGameEnded(events.get('GameEnded').data) }),
