@@ -23,9 +23,6 @@ const common = {
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: 60000,
-  // The sources compiled once for the run, for the suites that start the CLI (test/support/compiled-sources.ts).
-  globalSetup: '<rootDir>/test/support/compiled-sources.global-setup.ts',
-  globalTeardown: '<rootDir>/test/support/compiled-sources.global-teardown.ts',
   projects: [
     {
       ...common,
@@ -43,6 +40,10 @@ module.exports = {
     {
       ...common,
       displayName: 'service',
+      // The sources compiled once for the run, for the suites that start the CLI or the service as processes
+      // (test/support/compiled-sources.ts); only when a service suite runs.
+      globalSetup: '<rootDir>/test/support/compiled-sources.global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/compiled-sources.global-teardown.ts',
       roots: [
         '<rootDir>/libs/event-store',
         '<rootDir>/libs/games',

@@ -14,7 +14,7 @@ import { REPO_ROOT } from './repo-root';
  * project's packages as the sources do, and two runs at once do not share one), removed when the run ends: it is
  * never older than the sources.
  */
-export const COMPILED_SOURCES_PARENT = path.join(REPO_ROOT, 'node_modules', '.cache');
+const COMPILED_SOURCES_PARENT = path.join(REPO_ROOT, 'node_modules', '.cache');
 
 /** The variable that tells a suite the compiled sources are there. */
 export const COMPILED_SOURCES_VARIABLE = 'SANCTUM_COMPILED_SOURCES';
@@ -25,14 +25,16 @@ function isSpec(file: string): boolean {
   return /\.(spec|e2e-spec)\.ts$/.test(file) || file.endsWith('.d.ts');
 }
 
-export function compileSources(outDir: string): number {
+/** Compiles the sources into a new folder of this run's and answers it. */
+export function compileSourcesForRun(): string {
+  fs.mkdirSync(COMPILED_SOURCES_PARENT, { recursive: true });
+  const outDir = fs.mkdtempSync(path.join(COMPILED_SOURCES_PARENT, 'sanctum-compiled-sources-'));
   const service = create({
     cwd: REPO_ROOT,
     project: path.join(REPO_ROOT, 'tsconfig.json'),
     transpileOnly: true,
     swc: true,
   });
-  let compiled = 0;
   const walk = (dir: string): void => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const from = path.join(dir, entry.name);
@@ -47,12 +49,11 @@ export function compileSources(outDir: string): number {
         fs.copyFileSync(from, to);
       } else if (!isSpec(from)) {
         fs.writeFileSync(to.replace(/\.ts$/, '.js'), service.compile(fs.readFileSync(from, 'utf8'), from));
-        compiled += 1;
       }
     }
   };
   for (const root of SOURCE_ROOTS) walk(path.join(REPO_ROOT, root));
-  return compiled;
+  return outDir;
 }
 
 /** A node command line, and the variables it needs beside the caller's. */
@@ -73,9 +74,13 @@ export function scriptCommand(name: string): NodeCommand {
   const dir = process.env[COMPILED_SOURCES_VARIABLE];
   const entry = script.args[script.args.length - 1];
   if (!dir || !entry?.endsWith('.ts')) return { ...script, env: {} };
+  // The script's own flags, but for the TypeScript hook the compiled files no longer need; the paths hook stays.
+  const args = script.args.slice(0, -1);
+  const hook = args.findIndex((arg) => arg.startsWith('ts-node/register'));
+  if (hook > 0 && args[hook - 1] === '-r') args.splice(hook - 1, 2);
   return {
     command: script.command,
-    args: ['-r', 'tsconfig-paths/register', path.join(dir, entry.replace(/\.ts$/, '.js'))],
+    args: [...args, path.join(dir, entry.replace(/\.ts$/, '.js'))],
     env: { TS_NODE_BASEURL: dir },
   };
 }
