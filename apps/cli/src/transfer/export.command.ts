@@ -1,6 +1,6 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { gameStream } from '@app/games/game-stream';
-import { gameEventPages } from '@app/games/loading/game-events.reader';
+import { recordPages } from '@app/games/loading/game-events.reader';
 import { CliFailure } from '../cli-failure.error';
 import { isGameId } from '../game-id';
 import { writeLines } from '../output';
@@ -10,9 +10,6 @@ import { runStoreTask } from './run-store-task';
 import { STORE_EXIT } from './store-exit-codes';
 import { requiredArgument } from '../required-argument';
 import { writeNotesFile } from './notes-file';
-
-/** Events per read: memory stays flat however long the game is. */
-const PAGE_SIZE = 1000;
 
 /**
  * `sanctum export GAME > game.jsonl`: a stored game as JSON lines `{"revision","type","data","metadata"}`, the
@@ -53,10 +50,7 @@ export class ExportCommand extends CommandRunner {
         let written = 0;
         // Through the store boundary: a damaged event stops the export there (exit 3, naming it), rather than be
         // copied into a file that another store would take in.
-        for await (const page of gameEventPages(configured.store, gameId, {
-          pageSize: PAGE_SIZE,
-          maxCount: last + 1,
-        })) {
+        for await (const page of recordPages(configured.store, gameId, last)) {
           await writeLines(
             process.stdout,
             page.map((event) => JSON.stringify(event)),

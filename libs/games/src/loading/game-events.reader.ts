@@ -59,6 +59,18 @@ export async function* gameEventPages(
   }
 }
 
+/** Events per read of a whole record: memory stays flat however long the game is. */
+const RECORD_PAGE_SIZE = 1000;
+
+/**
+ * A game's whole record as stored, revisions 0 to `last` (the revision it had when asked: appends are atomic, so that
+ * is the end of a command), a page at a time — what `sanctum export` writes and `GET /games/:id/export` serves. A
+ * damaged event ends the pages with a DamagedEventError naming it.
+ */
+export function recordPages(store: EventStore, gameId: string, last: number): AsyncGenerator<StoredGameEvent[]> {
+  return gameEventPages(store, gameId, { pageSize: RECORD_PAGE_SIZE, maxCount: last + 1 });
+}
+
 /** The same, one event at a time. */
 export async function* gameEvents(
   store: EventStore,

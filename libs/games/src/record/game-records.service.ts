@@ -1,13 +1,10 @@
 import { EventStore } from '@app/event-store';
 import { Injectable } from '@nestjs/common';
 import { GameNotFoundError } from '../games.errors';
-import { gameEventPages, lastGameEvent } from '../loading/game-events.reader';
+import { lastGameEvent, recordPages } from '../loading/game-events.reader';
 import type { StoredGameEvent } from '../recording/stored-game-event';
 import { type Viewer, seesTheRecord } from '../viewers/viewer';
 import { RecordNotPublicError } from './record-not-public.error';
-
-/** Events per read: memory stays flat however long the game is. */
-const PAGE_SIZE = 1000;
 
 /**
  * A game's whole record, as stored: what `sanctum export` writes (every event with its hash chain, the set-up with
@@ -29,6 +26,6 @@ export class GameRecords {
     const last = await lastGameEvent(this.store, gameId);
     if (last === undefined) throw new GameNotFoundError(gameId);
     if (!seesTheRecord(viewer) && last.type !== 'GameRecordPublished') throw new RecordNotPublicError(gameId);
-    return gameEventPages(this.store, gameId, { pageSize: PAGE_SIZE, maxCount: last.revision + 1 });
+    return recordPages(this.store, gameId, last.revision);
   }
 }
