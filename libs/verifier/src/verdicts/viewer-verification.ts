@@ -85,22 +85,22 @@ function whyProofFails(lines: readonly string[]): string {
   return reason < 0 ? failed : failed.slice(reason + 2);
 }
 
-/** Statements of a file the page writes itself, each place saying where the statement came from. */
+/** The file the page writes itself of these items, one JSON line each (the one the command line would be given). */
+function fileOf(name: string, items: readonly { value: unknown }[]): NamedText {
+  return { name, text: items.map(({ value }) => `${JSON.stringify(value)}\n`).join('') };
+}
+
+/** The statements of that file, each place saying where the statement came from. */
 function statementsOf(
-  file: string,
-  items: readonly { value: unknown; source: string }[],
+  file: NamedText,
+  items: readonly { source: string }[],
   kind: 'receipt' | 'game head',
 ): StatementOfFile[] {
   if (items.length === 0) return [];
-  const text = items.map(({ value }) => `${JSON.stringify(value)}\n`).join('');
-  return statementsOfText(text, file, kind).map((statement, i) => ({
+  return statementsOfText(file.text, file.name, kind).map((statement, i) => ({
     ...statement,
     place: `${statement.place} (${items[i]?.source ?? ''})`,
   }));
-}
-
-function fileOf(name: string, items: readonly { value: unknown }[]): NamedText {
-  return { name, text: items.map(({ value }) => `${JSON.stringify(value)}\n`).join('') };
 }
 
 function canonical(value: unknown): string {
@@ -223,9 +223,11 @@ export async function verifyViewerHoldings(
   }
   if (logged !== null) headItems.push({ value: logged, source: 'the head in the tournament log' });
   const headsName = `${gameId}-heads.jsonl`;
-  files.push(fileOf(receiptsName, receiptItems), fileOf(headsName, headItems));
-  const receiptStatements = statementsOf(receiptsName, receiptItems, 'receipt');
-  const headStatements = statementsOf(headsName, headItems, 'game head');
+  const receiptsFile = fileOf(receiptsName, receiptItems);
+  const headsFile = fileOf(headsName, headItems);
+  files.push(receiptsFile, headsFile);
+  const receiptStatements = statementsOf(receiptsFile, receiptItems, 'receipt');
+  const headStatements = statementsOf(headsFile, headItems, 'game head');
 
   if (receiptStatements.length > 0) {
     const verdict = statementVerdicts(receiptStatements, keys, crypto);
@@ -251,7 +253,6 @@ export async function verifyViewerHoldings(
   });
 
   const signedHead = headVerdict.holds ? head : null;
-  let agreed = false;
   if (signedHead !== null) {
     const held: HeldStatement[] = [
       ...receiptStatements.map(({ place, value }) => ({
@@ -270,7 +271,6 @@ export async function verifyViewerHoldings(
       head: { place: headStatements[0]?.place ?? headsName, head: signedHead },
       held,
     });
-    agreed = verdict.holds;
     checks.push({
       id: 'agreement',
       outcome: outcomeOf(verdict),
@@ -282,7 +282,6 @@ export async function verifyViewerHoldings(
     });
   }
 
-  let recordHolds = true;
   if (holdings.record !== undefined) {
     const name = `${gameId}.jsonl`;
     const command = `sanctum verify ${name}${receiptStatements.length > 0 ? ` --receipts ${receiptsName} ${withKey}` : ''}`;
@@ -300,7 +299,6 @@ export async function verifyViewerHoldings(
         },
         crypto,
       );
-      recordHolds = verification.holds;
       checks.push({
         id: 'record',
         outcome: outcomeOf(verification),
@@ -310,7 +308,6 @@ export async function verifyViewerHoldings(
       });
     } catch (error) {
       if (!(error instanceof UnusableInputError)) throw error;
-      recordHolds = false;
       checks.push({
         id: 'record',
         outcome: 'unusable',
@@ -320,7 +317,8 @@ export async function verifyViewerHoldings(
       });
     }
   }
-  if (signedHead !== null && agreed && recordHolds && checks.every((check) => check.outcome === 'holds')) {
+  // Every check so far holds only if the head is signed, what is held agrees with it and the record (if read) holds.
+  if (signedHead !== null && checks.every((check) => check.outcome === 'holds')) {
     keep.receipts = [...holdings.receipts];
     keep.head = signedHead;
   }
