@@ -1,4 +1,5 @@
 import {
+  checkpointAsWritten,
   type Fetched,
   type Receipt,
   type SignedGameHead,
@@ -48,7 +49,7 @@ async function holdingsOf(
   const vkeys = log.verifierKeys();
   const keys = { keys: receipts.publishedKeys().keys.map((key) => ({ ...key, vkey: vkeys.get(key.keyId) })) };
   const checkpoint = await log.checkpoint();
-  const size = Number(checkpoint.split('\n')[1]);
+  const size = checkpointAsWritten(checkpoint)!.size;
   const keptCheckpoint = kept.checkpoint ?? null;
   return {
     gameId: GAME,
@@ -65,7 +66,7 @@ async function holdingsOf(
           : {
               checkpoint: { name: 'kept', text: keptCheckpoint },
               consistency: await fetched('consistency', () =>
-                log.tlogConsistency(Number(keptCheckpoint.split('\n')[1]), size),
+                log.tlogConsistency(checkpointAsWritten(keptCheckpoint)!.size, size),
               ),
             },
     },
