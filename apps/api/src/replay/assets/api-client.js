@@ -33,6 +33,42 @@ export const PAGE_SIZE = 250;
 /** Receipts per request when all of them are read (the most `GET /games/:id/receipts?limit=` answers). */
 const RECEIPTS_READ = 5000;
 
+/**
+ * A query string of the values given (`?a=1&b=2`, or nothing).
+ * @param {URLSearchParams} params
+ */
+const searchOf = (params) => {
+  const search = params.toString();
+  return search ? `?${search}` : '';
+};
+
+/**
+ * @param {Record<string, string | number | undefined>} query
+ * @returns {URLSearchParams}
+ */
+function paramsOf(query) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  return params;
+}
+
+/**
+ * The service's reason in an error answer's body (one message, or a list of them), if it gave one.
+ * @param {{ message?: string | string[] }} body
+ * @returns {string | undefined}
+ */
+const messageOf = (body) => (Array.isArray(body.message) ? body.message.join('; ') : body.message);
+
+/**
+ * The ApiError of an answer that is not ok, with the service's reason where it gave one.
+ * @param {Response} response
+ * @returns {Promise<ApiError>}
+ */
+async function apiErrorOf(response) {
+  const body = await response.json().catch(() => ({}));
+  return new ApiError(response.status, messageOf(body) ?? response.statusText);
+}
+
 export class ApiClient {
   /**
    * @param {string} gameId
@@ -55,19 +91,12 @@ export class ApiClient {
    * @returns {Promise<T>}
    */
   async get(path, query = {}) {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+    const params = paramsOf(query);
     if (this.view !== undefined && path.startsWith(`${this.base}/`)) params.set('as', this.view);
-    const search = params.toString();
-    /** @type {Record<string, string>} */
-    const headers = { Accept: 'application/json' };
-    if (this.token) headers.Authorization = `Bearer ${this.token}`;
-    const response = await fetch(`${path}${search ? `?${search}` : ''}`, { headers });
-    if (!response.ok) {
-      const body = await response.json().catch(() => ({}));
-      const message = Array.isArray(body.message) ? body.message.join('; ') : body.message;
-      throw new ApiError(response.status, message ?? response.statusText);
-    }
+    const response = await fetch(`${path}${searchOf(params)}`, {
+      headers: this.headers({ Accept: 'application/json' }),
+    });
+    if (!response.ok) throw await apiErrorOf(response);
     return response.json();
   }
 
@@ -180,15 +209,9 @@ export class ApiClient {
    * @returns {Promise<T>}
    */
   async post(path, body) {
-    /** @type {Record<string, string>} */
-    const headers = { Accept: 'application/json', 'Content-Type': 'application/json' };
-    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    const headers = this.headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
     const response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
-    if (!response.ok) {
-      const answer = await response.json().catch(() => ({}));
-      const message = Array.isArray(answer.message) ? answer.message.join('; ') : answer.message;
-      throw new ApiError(response.status, message ?? response.statusText);
-    }
+    if (!response.ok) throw await apiErrorOf(response);
     return response.json();
   }
 
@@ -200,10 +223,7 @@ export class ApiClient {
    * @returns {Promise<{ text: string } | { status: number; missing: string }>}
    */
   async text(path, query = {}) {
-    const params = new URLSearchParams();
-    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-    const search = params.toString();
-    const response = await fetch(`${path}${search ? `?${search}` : ''}`, { headers: this.headers() });
+    const response = await fetch(`${path}${searchOf(paramsOf(query))}`, { headers: this.headers() });
     const text = await response.text();
     if (response.ok) return { text };
     /** @type {{ message?: string | string[] }} */
@@ -213,8 +233,7 @@ export class ApiClient {
     } catch {
       // Not the service's JSON error: the status says enough.
     }
-    const message = Array.isArray(body.message) ? body.message.join('; ') : body.message;
-    return { status: response.status, missing: message ?? `${response.status} ${response.statusText}` };
+    return { status: response.status, missing: messageOf(body) ?? `${response.status} ${response.statusText}` };
   }
 
   /**
@@ -242,19 +261,17 @@ export class ApiClient {
    */
   async record() {
     const response = await fetch(`${this.base}/export`, { headers: this.headers() });
-    if (!response.ok) {
-      const body = await response.json().catch(() => ({}));
-      throw new ApiError(response.status, body.message ?? response.statusText);
-    }
+    if (!response.ok) throw await apiErrorOf(response);
     return response;
   }
 
-  /** @returns {Record<string, string>} */
-  headers() {
-    /** @type {Record<string, string>} */
-    const headers = {};
-    if (this.token) headers.Authorization = `Bearer ${this.token}`;
-    return headers;
+  /**
+   * These headers, with this tab's token.
+   * @param {Record<string, string>} [headers]
+   * @returns {Record<string, string>}
+   */
+  headers(headers = {}) {
+    return this.token ? { ...headers, Authorization: `Bearer ${this.token}` } : headers;
   }
 
   /**
