@@ -11,6 +11,7 @@ import {
   WrongExpectedRevisionError,
 } from '@app/event-store';
 import {
+  CommandOutcomeError,
   ConcurrencyConflictError,
   IdempotencyKeyReusedError,
   GameAlreadyExistsError,
@@ -40,7 +41,7 @@ const REJECTION_STATUS: Record<RejectionKind, number> = {
  * (naming the field), rule refusal 422 (with the rule id and reason), wrong phase or a conflict that survived
  * the retries 409, unknown game or point 404, store down 503; the store's own refusals: an unknown position 400,
  * a deleted stream 410, an append larger than the store takes 413, a store set up wrongly 500 (explained in the
- * log). Anything else is a bug: 500, logged with its stack, and its message is not shown to the client.
+ * log); a command recorded whose events lack what it always records 500, saying so. Anything else is a bug: 500, logged with its stack, and its message is not shown to the client.
  */
 @Catch()
 export class GameErrorsFilter implements ExceptionFilter {
@@ -115,6 +116,15 @@ export class GameErrorsFilter implements ExceptionFilter {
     if (exception instanceof DamagedEventError) {
       this.logger.error(exception.message);
       return errorBody(500, damagedEventAnswer(exception), { damagedRevision: exception.revision });
+    }
+    if (exception instanceof CommandOutcomeError) {
+      // Its events are stored: a retry of a command whose record lost an event, or an engine that broke its rules.
+      this.logger.error(exception.message);
+      return errorBody(
+        500,
+        `${exception.message}: the command is recorded, but what it did cannot be read from its record; an ` +
+          `organiser's GET /games/${exception.gameId}/audit checks that record`,
+      );
     }
     if (exception instanceof EventStoreConfigurationError) {
       this.logger.error(exception.message);
