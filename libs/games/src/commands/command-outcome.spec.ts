@@ -32,7 +32,13 @@ class PlayedGame {
     const decision = execute(this.state, command);
     this.state = decision.state;
     const events: StoredGameEvent[] = decision.events.map((event) => ({ revision: (this.revision += 1), ...event }));
-    return { gameId: GAME_ID, events, revision: this.revision, state: decision.state };
+    return {
+      gameId: GAME_ID,
+      events,
+      revision: this.revision,
+      state: decision.state,
+      resultAtRevision: decision.state.result,
+    };
   }
 
   /** Both players confirm: the turn executes; answers the second confirmation's record. */
@@ -161,7 +167,13 @@ describe('commandOutcome: what a command did, read from the events it recorded',
     });
 
     it('reports a command that recorded nothing at all', () => {
-      const record: CommandRecord = { gameId: GAME_ID, events: [], revision: 3, state: initialState() };
+      const record: CommandRecord = {
+        gameId: GAME_ID,
+        events: [],
+        revision: 3,
+        state: initialState(),
+        resultAtRevision: null,
+      };
       expect(() => commandOutcome('Resign', record)).toThrow(
         `game ${GAME_ID}: the events of Resign (no events) hold no GameEnded`,
       );

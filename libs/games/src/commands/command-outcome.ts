@@ -13,6 +13,12 @@ export interface CommandRecord {
   /** The game's last revision after the append. */
   revision: number;
   state: GameState;
+  /**
+   * The game's result as of `revision` (GameEnded, recorded by this command or before it), null while it went on:
+   * taken when the command is decided (the cached state changes in place with the next command) or, for a retry,
+   * read from the store. A receipt signs it.
+   */
+  resultAtRevision: GameResult | null;
   /** True when this is the answer to a retried command: its events were recorded before, nothing new was. */
   replayed?: boolean;
 }

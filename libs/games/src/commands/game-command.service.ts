@@ -14,6 +14,7 @@ import { RecordedCommandFinder, commandOwner } from './recorded-command.finder';
 import { sameCommand, sameCreation } from './same-command';
 import type { StoredGameEvent } from '../recording/stored-game-event';
 import { type CommandOutcome, type CommandRecord, commandOutcome } from './command-outcome';
+import { gameResultAt } from '../game-end/game-result-at';
 import { CHAIN_SECRET_FIELD, chainEvents, genesisHash } from '@app/verifier';
 import { drawChainSecret } from '../recording/draw-chain-secret';
 import { inGameSpan, rememberAppendSpan } from '../tracing/game-spans';
@@ -148,7 +149,8 @@ export class GameCommandService {
       throw new IdempotencyKeyReusedError(gameId, commandId);
     }
     const latest = await this.games.loadLatest(gameId);
-    return { gameId, events, revision: last.revision, state: latest.state, replayed: true };
+    const resultAtRevision = await gameResultAt(this.store, gameId, last.revision);
+    return { gameId, events, revision: last.revision, state: latest.state, resultAtRevision, replayed: true };
   }
 
   /**
@@ -171,6 +173,8 @@ export class GameCommandService {
         created.metadata = { ...created.metadata, [CHAIN_SECRET_FIELD]: chainSecret } as DomainEvent['metadata'];
       }
     }
+    // Read now: the state is the cache's, and the next command of the game decides on it in place.
+    const resultAtRevision = decision.state.result;
     const { events, lastHash } = chainEvents<DomainEvent>(game.lastHash, decision.events);
     const expected = game.revision < 0 ? 'no-stream' : game.revision;
     const appended = await inGameSpan('append', { ...traced, 'sanctum.events': events.length }, async (span) => {
@@ -195,6 +199,12 @@ export class GameCommandService {
     const lines: StoredGameEvent[] = events.map((event, i) => ({ revision: appended.firstRevision + i, ...event }));
     for (const listener of this.recordedListeners) listener(game.gameId, lines);
     if (due) await this.games.saveSnapshot(recorded);
-    return { gameId: game.gameId, events: lines, revision: appended.lastRevision, state: decision.state };
+    return {
+      gameId: game.gameId,
+      events: lines,
+      revision: appended.lastRevision,
+      state: decision.state,
+      resultAtRevision,
+    };
   }
 }

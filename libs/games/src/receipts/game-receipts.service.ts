@@ -82,12 +82,14 @@ export class GameReceipts {
    * The receipt of a handled command (or of its retry, which answers the first one's events); undefined for a game
    * whose chain is not keyed.
    */
-  async forOutcome(outcome: Pick<CommandOutcome, 'gameId' | 'events'>): Promise<Receipt | undefined> {
+  async forOutcome(
+    outcome: Pick<CommandOutcome, 'gameId' | 'events' | 'resultAtRevision'>,
+  ): Promise<Receipt | undefined> {
     const [first] = outcome.events;
     const last = outcome.events.at(-1);
     // Every handled command records at least one event.
     if (first === undefined || last === undefined || !(await this.chainIsKeyed(outcome.gameId))) return undefined;
-    return this.receiptOf(outcome.gameId, first, last, await gameResultAt(this.store, outcome.gameId, last.revision));
+    return this.receiptOf(outcome.gameId, first, last, outcome.resultAtRevision);
   }
 
   /** Whether the game's first event records a chain secret (the games created since receipts exist all do). */
