@@ -3,5 +3,5 @@
  * the same sources as the offline page and the command line): its Verify action fetches what the viewer holds and
  * hands it here. Nothing of the page's own code is in it; nothing is fetched from it.
  */
-export { checkpointAsWritten, verifyViewerHoldings } from '@app/verifier';
+export { checkpointAsWritten, textChunksOf, verifyViewerHoldings } from '@app/verifier';
 export type { Fetched, ViewerCheck, ViewerHoldings, ViewerVerification } from '@app/verifier';

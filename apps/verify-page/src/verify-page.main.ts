@@ -1,4 +1,4 @@
-import { type CheckOutcome, type FileToVerify, type FilesToVerify, verifyFiles } from '@app/verifier';
+import { type CheckOutcome, type FileToVerify, type FilesToVerify, textChunksOf, verifyFiles } from '@app/verifier';
 
 /** The page's elements, found once. */
 function element<E extends HTMLElement>(testid: string): E {
@@ -11,21 +11,8 @@ const form = element<HTMLFormElement>('files');
 const progress = element<HTMLParagraphElement>('progress');
 const results = element<HTMLElement>('results');
 
-/** A picked file's text in pieces, decoded as Node decodes a file (a byte-order mark is kept, not dropped). */
-async function* chunksOf(file: File): AsyncGenerator<string> {
-  const reader = file
-    .stream()
-    .pipeThrough(new TextDecoderStream('utf-8', { ignoreBOM: true }))
-    .getReader();
-  try {
-    for (let read = await reader.read(); !read.done; read = await reader.read()) yield read.value;
-  } finally {
-    reader.releaseLock();
-  }
-}
-
 function toVerify(file: File): FileToVerify {
-  return { name: file.name, text: () => file.text(), chunks: () => chunksOf(file) };
+  return { name: file.name, text: () => file.text(), chunks: () => textChunksOf(file.stream()) };
 }
 
 function picked(name: string): FileToVerify[] {

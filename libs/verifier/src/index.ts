@@ -10,6 +10,7 @@ export * from './crypto/platform-crypto';
 export * from './crypto/portable-crypto';
 export * from './crypto/note-crypto.adapter';
 export * from './encoding/byte-encodings';
+export * from './encoding/text-chunks';
 export * from './canonical/canonical-json';
 export * from './canonical/canonical-form.check';
 export * from './events/game-event-line';

@@ -3,7 +3,6 @@ import { platformCrypto } from '../crypto/platform-crypto';
 import type { VerifierCrypto } from '../crypto/verifier-crypto';
 import { bytesOfHex, hexOf } from '../encoding/byte-encodings';
 import type { StatementKeys } from '../keys/statement-keys';
-import type { SignedGameHead } from '../receipts/game-head';
 import { verifyStatementOfKind } from '../receipts/signed-statement.shapes';
 import { C2spFormatError } from './c2sp/c2sp-format.error';
 import { hexKeyId, type NoteVerifierKey } from './c2sp/note-verifier-key';
@@ -11,6 +10,7 @@ import { openSignedNote } from './c2sp/open-signed-note';
 import { type Checkpoint, parseCheckpoint } from './c2sp/tlog-checkpoint';
 import { type TlogConsistency, parseTlogConsistency } from './c2sp/tlog-consistency';
 import { type TlogProof, parseTlogProof } from './c2sp/tlog-proof';
+import { headOfLeaf } from './held-log-texts';
 import { leafHash, verifyConsistency, verifyInclusion } from './merkle-tree';
 import type { SignedTreeHead } from './tree-head';
 
@@ -71,14 +71,6 @@ function keptProblem(kept: KeptTreeHead | undefined, checkpoint: Checkpoint): st
   );
 }
 
-function headOfLeaf(leaf: Uint8Array): unknown {
-  try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(leaf)) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * A tlog-proof of a game head as the service hands it out (`GET /log/tlog-proof`), checked with the keys alone: the
  * checkpoint is signed by the log's key, the extra data (the logged head's canonical JSON) is the leaf at `index`
@@ -98,7 +90,7 @@ export async function verifyTlogProofText(
   } catch (error) {
     return { claim: 'a tlog-proof', valid: false, reason: formatProblem(error, 'the tlog-proof') };
   }
-  const head = proof.extra === undefined ? undefined : (headOfLeaf(proof.extra) as Partial<SignedGameHead>);
+  const head = proof.extra === undefined ? undefined : (headOfLeaf(proof.extra) ?? undefined);
   const of = head ? `the head of game ${String(head.gameId)} at revision ${String(head.revision)}` : 'an entry';
   let claim = `${of} is leaf ${proof.index} of the log`;
   const verified = await verifyCheckpoint(proof.checkpoint, keys, crypto);

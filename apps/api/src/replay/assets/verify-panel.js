@@ -59,20 +59,6 @@ function store(key, value) {
 }
 
 /**
- * A response's body as text, a piece at a time (a record of any length is never held whole).
- * @param {ReadableStream<Uint8Array<ArrayBuffer>>} body
- * @returns {AsyncGenerator<string>}
- */
-async function* chunksOf(body) {
-  const reader = body.pipeThrough(new TextDecoderStream('utf-8', { ignoreBOM: true })).getReader();
-  try {
-    for (let read = await reader.read(); !read.done; read = await reader.read()) yield read.value;
-  } finally {
-    reader.releaseLock();
-  }
-}
-
-/**
  * @param {{ text: string } | { status: number; missing: string }} answer
  * @param {string} name
  * @returns {Fetched}
@@ -211,7 +197,7 @@ export class VerifyPanel {
       this.say(`The game has no signed head for you: ${head.missing}`, 'failed');
       return null;
     }
-    const record = await this.record(head.text);
+    const record = await this.record(head.text, verifier);
     const verification = await verifier.verifyViewerHoldings({
       gameId,
       keys,
@@ -256,9 +242,10 @@ export class VerifyPanel {
    * The whole record where it is this viewer's to read, with the progress of its re-simulation shown; null (and a
    * note saying why) where it is not.
    * @param {string} headText
+   * @param {Verifier} verifier
    * @returns {Promise<{ chunks: AsyncIterable<string>; onProgress: (events: number) => Promise<void> } | null>}
    */
-  async record(headText) {
+  async record(headText, verifier) {
     let response;
     try {
       response = await this.api.record();
@@ -277,7 +264,7 @@ export class VerifyPanel {
     progress.hidden = false;
     this.say(`Re-simulating the record: 0 of ${grouped(total)} events`, 'verifying');
     return {
-      chunks: chunksOf(response.body),
+      chunks: verifier.textChunksOf(response.body),
       onProgress: async (events) => {
         progress.value = events;
         this.say(`Re-simulating the record: ${grouped(events)} of ${grouped(total)} events`, 'verifying');
