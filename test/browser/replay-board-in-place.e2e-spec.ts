@@ -1,19 +1,13 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { GameEventLine } from '@app/games';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
 import { playScenario, readEvents, readScenario } from '../api/support/scenario.http-player';
+import { describeInBrowser, launchChromium } from '../support/headless-chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
 const EXAMPLE = path.join(__dirname, '../../examples/bolt-and-blade.scenario.json');
 const GAME = 'bolt-and-blade';
 const VIEWPORT = { width: 1440, height: 900 };
-
-const describeInBrowser = HAS_CHROMIUM
-  ? describe
-  : (name: string, body: () => void) => describe.skip(`${name} (skipped: ${CHROMIUM} is absent)`, body);
 
 interface ShownMinion {
   hp: number;
@@ -63,11 +57,7 @@ describeInBrowser('replay page: the board drawn in place (e2e, SQLite, Chromium)
     api = await startApi(path.join(dir, 'sanctum.db'));
     await playScenario(api, readScenario(EXAMPLE), GAME);
     events = await readEvents(api, GAME);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: VIEWPORT });
     page.setDefaultTimeout(10_000);
   }, 60_000);

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { GameEventLine, MovesPage } from '@app/games';
 import type { Scenario } from '@app/rules';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
@@ -13,19 +13,14 @@ import {
   readScenario,
   setupBody,
 } from '../api/support/scenario.http-player';
+import { describeInBrowser, launchChromium } from '../support/headless-chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
 const EXAMPLE = path.join(__dirname, '../../examples/bolt-and-blade.scenario.json');
 const GAME = 'board-picture';
 /** Where the run leaves screenshots of the main views for a person to look at (never committed). */
 const SHOTS = path.join(os.tmpdir(), 'sanctum-replay-game-view');
 const WIDE = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-
-const describeInBrowser = HAS_CHROMIUM
-  ? describe
-  : (name: string, body: () => void) => describe.skip(`${name} (skipped: ${CHROMIUM} is absent)`, body);
 
 /** The example with a group more on each side, on squares of their own: a board worth a picture. */
 function boardScenario(): Scenario {
@@ -92,11 +87,7 @@ describeInBrowser('replay page: the game as a person follows it (e2e, SQLite, Ch
     api = await startApi(path.join(dir, 'sanctum.db'));
     tokens = await playScenario(api, boardScenario(), GAME);
     events = await readEvents(api, GAME);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: WIDE });
     page.setDefaultTimeout(10_000);
     page.on('pageerror', (error) => pageErrors.push(error.message));

@@ -1,19 +1,13 @@
-import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { FIXTURE_GAME, buildMillionEventStore } from '../../bench/million-event.fixture';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
+import { describeInBrowser, launchChromium } from '../support/headless-chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
 /** A synthetic big-board game of about the size the issue found slow (16,938 events took ~10 s to open). */
 const EVENTS = 17_000;
 const SCREENSHOT = path.join(os.tmpdir(), 'sanctum-replay-page-at-scale.png');
-
-const describeInBrowser = HAS_CHROMIUM
-  ? describe
-  : (name: string, body: () => void) => describe.skip(`${name} (skipped: ${CHROMIUM} is absent)`, body);
 
 interface Box {
   x: number;
@@ -39,19 +33,7 @@ describeInBrowser('replay page of a long game (e2e, SQLite, Chromium)', () => {
     const db = path.join(dir, 'long.db');
     await buildMillionEventStore(db, EVENTS);
     api = await startApi(db, { gcScheduler: false });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.setDefaultTimeout(15_000);
     page.on('response', (response) => {

@@ -1,7 +1,6 @@
-import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { GameEventLine } from '@app/games';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
 import {
@@ -12,10 +11,8 @@ import {
   readScenario,
   waitForEvents,
 } from '../api/support/scenario.http-player';
+import { describeInBrowser, launchChromium } from '../support/headless-chromium';
 
-/** Debian's Chromium: `.ci/run` installs it; on a machine without it the browser part is reported skipped. */
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
 const EXAMPLE = path.join(__dirname, '../../examples/bolt-and-blade.scenario.json');
 const GAME = 'bolt-and-blade';
 /** Where the test leaves a screenshot of the page for a person to look at (never committed). */
@@ -25,14 +22,6 @@ const SCREENSHOT = path.join(os.tmpdir(), 'sanctum-replay-page.png');
 type EventLine = Omit<GameEventLine, 'data'> & {
   data: { minionId?: string; orderId?: string; hpBefore?: number; hpAfter?: number };
 };
-
-if (!HAS_CHROMIUM) {
-  console.warn(`${CHROMIUM} not found: the replay page's browser test is skipped (apt-get install chromium)`);
-}
-
-const describeInBrowser = HAS_CHROMIUM
-  ? describe
-  : (name: string, body: () => void) => describe.skip(`${name} (skipped: ${CHROMIUM} is absent)`, body);
 
 describe('replay page /replay/:id (e2e, SQLite)', () => {
   const dir = makeTempDir();
@@ -112,18 +101,7 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
       events.filter((event) => event.type === 'DamageApplied' && event.data.minionId === minionId);
 
     beforeAll(async () => {
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      });
+      browser = await launchChromium();
       page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       page.setDefaultTimeout(10_000);
       page.on('pageerror', (error) => pageErrors.push(error.message));

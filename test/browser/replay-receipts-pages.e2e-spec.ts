@@ -1,18 +1,12 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Receipt } from '@app/games';
 import { FIXTURE_GAME, buildMillionEventStore } from '../../bench/million-event.fixture';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
+import { describeInBrowser, launchChromium } from '../support/headless-chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
 /** A synthetic game with more recorded commands than the panel reads at a time (200). */
 const EVENTS = 5_000;
-
-const describeInBrowser = HAS_CHROMIUM
-  ? describe
-  : (name: string, body: () => void) => describe.skip(`${name} (skipped: ${CHROMIUM} is absent)`, body);
 
 /**
  * The replay page's receipts panel reads `GET /games/:id/receipts` a page at a time: the first 200 when opened,
@@ -31,11 +25,7 @@ describeInBrowser('replay page: the receipts panel in pages (e2e, SQLite, Chromi
     await buildMillionEventStore(db, EVENTS);
     api = await startApi(db, { gcScheduler: false });
     all = (await api.organiser.get(`/games/${FIXTURE_GAME}/receipts`).expect(200)).body.receipts as Receipt[];
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.setDefaultTimeout(15_000);
     page.on('request', (request) => {

@@ -3,23 +3,18 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Database from 'better-sqlite3';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type GameEventLine, TOURNAMENT_LOG_STREAM, gameStream } from '@app/games';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
 import { type PlayerTokens, playScenario, readEvents, readScenario } from '../api/support/scenario.http-player';
+import { describeInBrowser, launchChromium } from '../support/headless-chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
 const EXAMPLE = path.join(__dirname, '../../examples/bolt-and-blade.scenario.json');
 const GAME = 'verified-in-page';
 /** Where the run leaves screenshots of the Verify panel for a person to look at (never committed). */
 const SHOTS = path.join(os.tmpdir(), 'sanctum-replay-verify');
 /** The first Verify of a service started from the sources builds the verifier module (esbuild) before it runs. */
 const FIRST_VERIFY_MS = 60_000;
-
-const describeInBrowser = HAS_CHROMIUM
-  ? describe
-  : (name: string, body: () => void) => describe.skip(`${name} (skipped: ${CHROMIUM} is absent)`, body);
 
 /**
  * Issue #28, 2 in Chromium, the service in-process on a SQLite file: the replay page's Verify action checks what the
@@ -73,11 +68,7 @@ describeInBrowser('replay page: Verify, in the browser (e2e, SQLite, Chromium)',
     api = await startApi(db);
     tokens = await playScenario(api, readScenario(EXAMPLE), GAME);
     await api.organiser.post('/log/heads').send({}).expect(200);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    browser = await launchChromium();
     red = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     spectator = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   }, 60_000);

@@ -4,19 +4,13 @@
  * followed a live game, the event list did not scroll to the live selection (the list was scrolled before it had
  * grown, so the browser stopped short of the new row).
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
 import { countOf, playScenario, readEvents, readScenario, waitForEvents } from '../api/support/scenario.http-player';
+import { describeInBrowser, launchChromium } from '../support/headless-chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
 const EXAMPLE = path.join(__dirname, '../../examples/bolt-and-blade.scenario.json');
-
-const describeInBrowser = HAS_CHROMIUM
-  ? describe
-  : (name: string, body: () => void) => describe.skip(`${name} (skipped: ${CHROMIUM} is absent)`, body);
 
 describeInBrowser('replay page: every view, and a game followed live (e2e, SQLite, Chromium)', () => {
   const dir = makeTempDir();
@@ -25,11 +19,7 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
 
   beforeAll(async () => {
     api = await startApi(path.join(dir, 'sanctum.db'));
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   type FileToVerify,
   type FilesCheck,
@@ -26,12 +26,7 @@ import { runSanctum } from '../support/run-cli';
 import { tamperedScenario } from '../support/tampering/recorded-game';
 import { type Tampering, tamper } from '../support/tampering/game-tampering';
 import { storedJson } from '../support/tampering/unwritable-json';
-
-const CHROMIUM = '/usr/bin/chromium';
-const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
-const describeInBrowser = HAS_CHROMIUM
-  ? describe
-  : (name: string, body: () => void) => describe.skip(`${name} (skipped: ${CHROMIUM} is absent)`, body);
+import { describeInBrowser, launchChromium } from '../support/headless-chromium';
 
 const GAME = 'bb1';
 const OTHER_GAME = 'bb2';
@@ -168,11 +163,7 @@ describeInBrowser('one verifier, three places: sanctum, the library, the offline
     }
 
     fs.writeFileSync(at('sanctum-verify.html'), (await buildVerifyPage()).html);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ offline: true });
     // The network is off; anything the page asked for besides its own file would be recorded here, and refused.
     await context.route('**/*', (route) => {
