@@ -278,6 +278,30 @@ describe('idempotent commands (a retried command answers with its first result a
     expect(await one.store.streamRevision(gameStream('retried'))).toBe(before);
   });
 
+  it('a retry answers the game’s result as of its own revision: none for an order given before the game ended', async () => {
+    const { turns: _turns, ...setup } = exampleScenario();
+    await one.commands.createGame({ gameId: 'ended-later', setup }, 'ended-later-create');
+    const order = { player: 'red' as const, spell: 'bolt', target: { minion: 'b-archer' } };
+    const key = { commandId: 'before-the-end', idempotent: true };
+    const first = await one.commands.handle('ended-later', 'TargetSpell', order, key);
+    const resigned = await one.commands.handle(
+      'ended-later',
+      'Resign',
+      { player: 'blue' },
+      { commandId: 'resign', idempotent: true },
+    );
+    expect(first.resultAtRevision).toBeNull();
+    expect(resigned.resultAtRevision).toMatchObject({ winner: 'red', reason: 'resignation' });
+    // Retried on the other process, after the end: the order's answer is still that of a game going on.
+    expect(await two.commands.handle('ended-later', 'TargetSpell', order, key)).toMatchObject({
+      replayed: true,
+      resultAtRevision: null,
+    });
+    expect(
+      await two.commands.handle('ended-later', 'Resign', { player: 'blue' }, { commandId: 'resign', idempotent: true }),
+    ).toMatchObject({ replayed: true, resultAtRevision: resigned.resultAtRevision });
+  });
+
   it('finds an earlier command of its key without reading the game: as few events read on a long game as on a short one', async () => {
     const { turns: _turns, ...setup } = exampleScenario();
     await one.commands.createGame({ gameId: 'short-keyed', setup }, 'short-create');

@@ -149,7 +149,9 @@ export class GameCommandService {
       throw new IdempotencyKeyReusedError(gameId, commandId);
     }
     const latest = await this.games.loadLatest(gameId);
-    const resultAtRevision = await gameResultAt(this.store, gameId, last.revision);
+    // A game that has not ended by now had not by this command; one that has may have ended after it: read there.
+    const resultAtRevision =
+      latest.state.result === null ? null : await gameResultAt(this.store, gameId, last.revision);
     return { gameId, events, revision: last.revision, state: latest.state, resultAtRevision, replayed: true };
   }
 
