@@ -21,8 +21,13 @@ import {
 
 const scenario = readScenario(path.join(REPO_ROOT, 'examples/bolt-and-blade.scenario.json'));
 const LOCK_HELD_MS = 3_000;
-/** The longest the event loop may be held meanwhile (time waiting for a CPU aside): far under the lock's 3 s. */
-const MAX_STALL_MS = 150;
+/**
+ * The longest the event loop may be held meanwhile (time waiting for a CPU aside). An append that waited for the lock
+ * on the loop would hold it the lock's whole 3 s; the bound is well under that, and over what the measure also counts
+ * on a busy machine: time the main thread waits, not running, for other threads of its process (such as the garbage
+ * collector's helpers) that are themselves waiting for a CPU.
+ */
+const MAX_STALL_MS = LOCK_HELD_MS / 6;
 /**
  * The slowest a read may answer meanwhile: it tells a read that waited for the lock (its 3 s) from one that did not.
  * A round trip is the client's work too, on a CPU shared with the whole suite, so it is not the bound of a stall:
