@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import { Controller, Get, HttpCode, Logger, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
@@ -10,6 +9,7 @@ import { AcceptingWorkGuard } from '../lifecycle/accepting-work.guard';
 import { RevisionResponseDto } from '../orders/revision.response.dto';
 import { Access } from '../viewers/access.decorator';
 import { CurrentViewer } from '../viewers/current-viewer.decorator';
+import { drainedOrClosed } from './writable-drain.wait';
 
 const NOT_PUBLIC =
   'the record of game g-friday-final is not public: until the organiser publishes it, once the game has ended, only ' +
@@ -98,7 +98,7 @@ export class GameRecordHttpController {
       for await (const page of pages) {
         if (!response.write(page.map((event) => `${JSON.stringify(event)}\n`).join(''))) {
           // A client that leaves never drains: its going ends the read too.
-          await Promise.race([once(response, 'drain'), once(response, 'close')]);
+          await drainedOrClosed(response);
         }
         if (response.destroyed) return;
       }
