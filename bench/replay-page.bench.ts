@@ -1,16 +1,16 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { ApiServer, ServerStats } from './api-server.handle';
 import { BENCH_ORGANISER_TOKEN, startApiServer } from './api-server.handle';
 import type { BenchRow } from './bench-result.model';
 import { argument, check, figure, main, row } from './bench-result.model';
 import { FIXTURE_GAME, type MillionEventFixture, buildMillionEventStore } from './million-event.fixture';
 import { distribution, nowMs } from './timing.kit';
+import { CHROMIUM, HAS_CHROMIUM, launchChromium } from '../test/support/headless-chromium';
 
 const RUNS = Number(process.env.BENCH_REPLAY_RUNS ?? 5);
-const CHROMIUM = '/usr/bin/chromium';
 /** The game the issue found the page unusable on: 400 turns of the big board. */
 const LONG_GAME_EVENTS = 140_852;
 /** The baseline: the same board, a short game (a few turns). */
@@ -67,7 +67,7 @@ async function measure(browser: Browser, game: Game): Promise<void> {
  * their timeline.
  */
 export async function replayPageBench(million: MillionEventFixture): Promise<BenchRow[]> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is needed for the replay page benchmark`);
+  if (!HAS_CHROMIUM) throw new Error(`${CHROMIUM} is needed for the replay page benchmark`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sanctum-replay-bench-'));
   const servers: ServerStats[] = [];
   let browser: Browser | undefined;
@@ -87,19 +87,7 @@ export async function replayPageBench(million: MillionEventFixture): Promise<Ben
         runs: [],
       });
     }
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     for (let run = 0; run < RUNS; run += 1) for (const game of games) await measure(browser, game);
   } finally {
     await browser?.close();

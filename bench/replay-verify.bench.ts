@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createStores } from '@app/event-store';
 import {
   CHAIN_SECRET_FIELD,
@@ -20,9 +20,9 @@ import type { BenchRow } from './bench-result.model';
 import { check, figure, main, row } from './bench-result.model';
 import { BIG_BOARD, recordSyntheticGame } from './synthetic-game';
 import { distribution, nowMs } from './timing.kit';
+import { CHROMIUM, HAS_CHROMIUM, launchChromium } from '../test/support/headless-chromium';
 
 const RUNS = Number(process.env.BENCH_VERIFY_RUNS ?? 3);
-const CHROMIUM = '/usr/bin/chromium';
 const GAME = 'bench-verify';
 /** The issue's game: 10,000 events (the synthetic game stops at the end of the turn that reaches them). */
 const EVENTS = 10_000;
@@ -154,7 +154,7 @@ async function verifyInPage(browser: Browser, server: ApiServer, events: number)
  * crypto), runs interleaved.
  */
 export async function replayVerifyBench(): Promise<BenchRow[]> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is needed for the in-page verification benchmark`);
+  if (!HAS_CHROMIUM) throw new Error(`${CHROMIUM} is needed for the in-page verification benchmark`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sanctum-verify-bench-'));
   let browser: Browser | undefined;
   let server: ApiServer | undefined;
@@ -174,11 +174,7 @@ export async function replayVerifyBench(): Promise<BenchRow[]> {
     if (!logged.ok) throw new Error(`POST /log/heads: ${logged.status}`);
     // The module is built from the sources at its first request (a service started from the sources): not timed.
     if (!(await fetch(`${server.url}/replay/assets/sanctum-verifier.js`)).ok) throw new Error('no verifier module');
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-    });
+    browser = await launchChromium();
     await verifyInNode(server, events);
     for (let run = 0; run < RUNS; run += 1) {
       const inNode = async () => {

@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import type { GameEventLine } from '@app/games';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
 import { playScenario, readEvents, readScenario } from '../api/support/scenario.http-player';
-import { describeInBrowser, launchChromium } from '../support/headless-chromium';
+import { describeInBrowser } from '../support/describe-in-browser';
+import { launchChromium } from '../support/headless-chromium';
 
 const EXAMPLE = path.join(__dirname, '../../examples/bolt-and-blade.scenario.json');
 const GAME = 'bolt-and-blade';

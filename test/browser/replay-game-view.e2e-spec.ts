@@ -13,7 +13,8 @@ import {
   readScenario,
   setupBody,
 } from '../api/support/scenario.http-player';
-import { describeInBrowser, launchChromium } from '../support/headless-chromium';
+import { describeInBrowser } from '../support/describe-in-browser';
+import { launchChromium } from '../support/headless-chromium';
 
 const EXAMPLE = path.join(__dirname, '../../examples/bolt-and-blade.scenario.json');
 const GAME = 'board-picture';

@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { FIXTURE_GAME, buildMillionEventStore } from '../../bench/million-event.fixture';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
-import { describeInBrowser, launchChromium } from '../support/headless-chromium';
+import { describeInBrowser } from '../support/describe-in-browser';
+import { launchChromium } from '../support/headless-chromium';
 
 /** A synthetic big-board game of about the size the issue found slow (16,938 events took ~10 s to open). */
 const EVENTS = 17_000;

@@ -11,7 +11,8 @@ import {
   readScenario,
   waitForEvents,
 } from '../api/support/scenario.http-player';
-import { describeInBrowser, launchChromium } from '../support/headless-chromium';
+import { describeInBrowser } from '../support/describe-in-browser';
+import { launchChromium } from '../support/headless-chromium';
 
 const EXAMPLE = path.join(__dirname, '../../examples/bolt-and-blade.scenario.json');
 const GAME = 'bolt-and-blade';

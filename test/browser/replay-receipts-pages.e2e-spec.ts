@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import type { Receipt } from '@app/games';
 import { FIXTURE_GAME, buildMillionEventStore } from '../../bench/million-event.fixture';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
-import { describeInBrowser, launchChromium } from '../support/headless-chromium';
+import { describeInBrowser } from '../support/describe-in-browser';
+import { launchChromium } from '../support/headless-chromium';
 
 /** A synthetic game with more recorded commands than the panel reads at a time (200). */
 const EVENTS = 5_000;

@@ -7,7 +7,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type GameEventLine, TOURNAMENT_LOG_STREAM, gameStream } from '@app/games';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
 import { type PlayerTokens, playScenario, readEvents, readScenario } from '../api/support/scenario.http-player';
-import { describeInBrowser, launchChromium } from '../support/headless-chromium';
+import { describeInBrowser } from '../support/describe-in-browser';
+import { launchChromium } from '../support/headless-chromium';
 
 const EXAMPLE = path.join(__dirname, '../../examples/bolt-and-blade.scenario.json');
 const GAME = 'verified-in-page';

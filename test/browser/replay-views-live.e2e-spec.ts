@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
 import { countOf, playScenario, readEvents, readScenario, waitForEvents } from '../api/support/scenario.http-player';
-import { describeInBrowser, launchChromium } from '../support/headless-chromium';
+import { describeInBrowser } from '../support/describe-in-browser';
+import { launchChromium } from '../support/headless-chromium';
 
 const EXAMPLE = path.join(__dirname, '../../examples/bolt-and-blade.scenario.json');
 

@@ -1,17 +1,15 @@
 import * as fs from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's Chromium, which the browser tests drive (`.ci/run` installs it). */
+/** Debian's Chromium, which the browser tests and benchmarks drive (`.ci/run` installs it). */
 export const CHROMIUM = '/usr/bin/chromium';
 
-/** `describe` where Chromium is installed; elsewhere the suite is listed as skipped, saying why. */
-export const describeInBrowser: (name: string, body: () => void) => void = fs.existsSync(CHROMIUM)
-  ? describe
-  : (name, body) => describe.skip(`${name} (skipped: ${CHROMIUM} is absent)`, body);
+/** Whether this machine has it: the browser tests are skipped without it, the browser benchmarks refuse to run. */
+export const HAS_CHROMIUM = fs.existsSync(CHROMIUM);
 
 /**
- * A headless Chromium that reaches nothing but the pages a test sends it to: no sync, component updates, QUIC or
- * other background requests (traffic stays on this machine), no sandbox (tests run as root here), no GPU.
+ * A headless Chromium that reaches nothing but the pages it is sent to: no sync, component updates, QUIC or
+ * other background requests (traffic stays on this machine), no sandbox (the tests run as root here), no GPU.
  */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({

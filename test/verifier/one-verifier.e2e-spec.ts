@@ -26,7 +26,8 @@ import { runSanctum } from '../support/run-cli';
 import { tamperedScenario } from '../support/tampering/recorded-game';
 import { type Tampering, tamper } from '../support/tampering/game-tampering';
 import { storedJson } from '../support/tampering/unwritable-json';
-import { describeInBrowser, launchChromium } from '../support/headless-chromium';
+import { describeInBrowser } from '../support/describe-in-browser';
+import { launchChromium } from '../support/headless-chromium';
 
 const GAME = 'bb1';
 const OTHER_GAME = 'bb2';
