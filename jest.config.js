@@ -1,3 +1,5 @@
+const { availableParallelism } = require('node:os');
+
 /** Shared by every project: TypeScript transpiled by ts-jest (type checking is `npm run typecheck`). */
 const common = {
   rootDir: '.',
@@ -23,6 +25,9 @@ const common = {
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: 60000,
+  // Most suites wait on what they start (services, the CLI, PostgreSQL, Chromium): two workers even on two cores,
+  // where Jest's default (one fewer than the cores) would run one suite at a time while a core idles.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   projects: [
     {
       ...common,
