@@ -1,9 +1,9 @@
 import type { SnapshotStore } from '@app/event-store';
 import { evolve, initialState } from '@app/rules';
-import type { EventDataMap, GameState } from '@app/rules';
+import type { GameState } from '@app/rules';
 import { gameStream } from '../game-stream';
 import { SNAPSHOT_KEY, decodeSnapshotBody } from '../loading/snapshot-body.codec';
-import type { SetupDecks } from '../loading/setup-decks.cache';
+import { type SetupDecks, setupDecksOf } from '../loading/setup-decks.cache';
 import type { GameEventLine } from '../recording/game-event-line';
 import type { SnapshotVerdict, StoredEventProblem } from '@app/verifier';
 import { type StoredGameEvent, asDomainEvent } from '../recording/stored-game-event';
@@ -62,7 +62,7 @@ export class SnapshotCheck {
   private folds(event: GameEventLine): boolean {
     const stored = event as StoredGameEvent;
     try {
-      if (stored.type === 'GameCreated' && stored.revision === 0) this.decks = decksOf(stored.data);
+      if (stored.type === 'GameCreated' && stored.revision === 0) this.decks = setupDecksOf(stored.data);
       evolve(this.folded, asDomainEvent(stored));
       return true;
     } catch {
@@ -81,8 +81,4 @@ export class SnapshotCheck {
     }
     return null;
   }
-}
-
-function decksOf(data: EventDataMap['GameCreated']): SetupDecks {
-  return { red: [...data.players.red.deck], blue: [...data.players.blue.deck] };
 }

@@ -1,11 +1,16 @@
 import type { EventStore } from '@app/event-store';
-import type { Colour } from '@app/rules';
+import type { Colour, EventDataMap } from '@app/rules';
 import { gameStream } from '../game-stream';
 import { storedGameEvent } from '../recording/stored-game-event';
 import { RecentEntriesCache } from '../caching/recent-entries.cache';
 
 /** Each player's deck as the game was set up (its `GameCreated`, revision 0). Shared: never change them. */
 export type SetupDecks = Readonly<Record<Colour, readonly string[]>>;
+
+/** The decks a game's GameCreated sets up: copies, since the store may hand the same event objects to other readers. */
+export function setupDecksOf(created: EventDataMap['GameCreated']): SetupDecks {
+  return { red: [...created.players.red.deck], blue: [...created.players.blue.deck] };
+}
 
 /**
  * The set-up decks of recently loaded games, read from each game's first event. Snapshots leave a deck out when it
@@ -40,9 +45,7 @@ export class SetupDecksCache {
     if (recorded?.revision !== 0) return null;
     const first = storedGameEvent(recorded);
     if (first.type !== 'GameCreated') return null;
-    const { players } = first.data;
-    // Copies: the store may hand the same event objects to other readers.
-    const decks: SetupDecks = { red: [...players.red.deck], blue: [...players.blue.deck] };
+    const decks = setupDecksOf(first.data);
     this.byGame.remember(gameId, decks);
     return decks;
   }
