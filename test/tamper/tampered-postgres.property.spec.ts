@@ -3,7 +3,7 @@ import { PostgresStoreForger } from '../support/tampering/postgres.store-forger'
 import { tamperedStoreProperties } from './tampered-store.property';
 
 describeWithPostgres('a forged PostgreSQL store: every forgery is a finding, never an exception (fast-check)', () => {
-  tamperedStoreProperties(
+  const { forgerRoundTrip } = tamperedStoreProperties(
     'PostgreSQL',
     async () => {
       const cluster = await PostgresCluster.create({ settings: { fsync: 'off' } });
@@ -16,4 +16,10 @@ describeWithPostgres('a forged PostgreSQL store: every forgery is a finding, nev
     },
     100,
   );
+
+  it('PostgreSQL: the forger writes what the store then reads — else the properties would hold of an untouched store', async () => {
+    const { forged, restored, original } = await forgerRoundTrip();
+    expect(forged).toEqual({ forged: true });
+    expect(restored).toEqual(original);
+  });
 });

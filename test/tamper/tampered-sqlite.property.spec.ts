@@ -3,7 +3,7 @@ import { SqliteStoreForger } from '../support/tampering/sqlite.store-forger';
 import { tamperedStoreProperties } from './tampered-store.property';
 
 describe('a forged SQLite store: every forgery is a finding, never an exception (fast-check)', () => {
-  tamperedStoreProperties(
+  const { forgerRoundTrip } = tamperedStoreProperties(
     'SQLite',
     async () => {
       const dir = temporaryDirectory();
@@ -16,4 +16,10 @@ describe('a forged SQLite store: every forgery is a finding, never an exception 
     },
     200,
   );
+
+  it('SQLite: the forger writes what the store then reads — else the properties would hold of an untouched store', async () => {
+    const { forged, restored, original } = await forgerRoundTrip();
+    expect(forged).toEqual({ forged: true });
+    expect(restored).toEqual(original);
+  });
 });
