@@ -41,7 +41,8 @@ const REJECTION_STATUS: Record<RejectionKind, number> = {
  * (naming the field), rule refusal 422 (with the rule id and reason), wrong phase or a conflict that survived
  * the retries 409, unknown game or point 404, store down 503; the store's own refusals: an unknown position 400,
  * a deleted stream 410, an append larger than the store takes 413, a store set up wrongly 500 (explained in the
- * log); a command recorded whose events lack what it always records 500, saying so. Anything else is a bug: 500, logged with its stack, and its message is not shown to the client.
+ * log); a recorded command whose events lack one it always records 500, saying so. Anything else is a bug: 500,
+ * logged with its stack, and its message is not shown to the client.
  */
 @Catch()
 export class GameErrorsFilter implements ExceptionFilter {
