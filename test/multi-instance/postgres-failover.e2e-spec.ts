@@ -259,10 +259,11 @@ describeWithPostgres('failover to a standby: two service instances on a multi-ho
     const keys = await storedKeys(first, gameId);
     expect(promised.map((a) => a.key).filter((key) => keys.has(key))).toEqual([]);
     expect(await eventCount(first)).toBe(kept);
-    // The instances say so in their logs, with the positions lost.
+    // Both instances say so in their logs, each with the positions it saw lost. Each records its own range, so the
+    // resumes below wait for both: the global stream read the last lost position through instance 1 alone.
     await player.untilAnswered(
-      async () => instances.log(0) + instances.log(1),
-      (logs) => /the failover lost events/.test(logs),
+      async () => [instances.log(0), instances.log(1)],
+      (logs) => logs.every((log) => /the failover lost events/.test(log)),
     );
     // Open streams whose checkpoint is gone end with an explicit error, not a silent wait.
     await gameStream.ended;
