@@ -95,9 +95,18 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
         await boardAt(page, last);
         expect(await page.getByTestId('revision').textContent()).toBe(String(last));
         expect(await page.getByTestId('revision-slider').getAttribute('max')).toBe(String(last));
-        // … with the newest row in view of the list, selected …
+        // … with the newest row in view of the list, selected, once the page around the list has settled: the panels
+        // that follow the selection change the list's height a frame later, and the list scrolls to the row again then
+        // (on a busy machine the test can look in between). Checked as it stands after the wait, which may time out.
         const row = page.locator(`[data-testid="event-${last}"].selected`);
         await row.waitFor();
+        await page
+          .waitForFunction((selector) => {
+            const list = document.querySelector('[data-testid="event-list"]')?.getBoundingClientRect();
+            const shown = document.querySelector(selector)?.getBoundingClientRect();
+            return list !== undefined && shown !== undefined && shown.top >= list.top && shown.bottom <= list.bottom;
+          }, `[data-testid="event-${last}"].selected`)
+          .catch(() => undefined);
         const [list, shown] = await Promise.all([page.getByTestId('event-list').boundingBox(), row.boundingBox()]);
         expect(shown!.y).toBeGreaterThanOrEqual(list!.y);
         expect(shown!.y + shown!.height).toBeLessThanOrEqual(list!.y + list!.height);
