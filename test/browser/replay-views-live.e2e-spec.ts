@@ -117,4 +117,38 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
       await page.close();
     }
   });
+
+  it('shows the game’s end in the move list when it arrives while the list’s first page is being read', async () => {
+    // The list's first read answered before the end and delivered after it: the list must read its page again.
+    // (Before, new events were ignored until the list had a page, so it showed the game as unfinished for good.)
+    const scenario = readScenario(EXAMPLE);
+    const live = await playScenario(api, { ...scenario, turns: [] }, 'ended-live');
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    page.setDefaultTimeout(15_000);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const firstReadHeld = new Promise<void>((resolve) => (held = resolve));
+    let reads = 0;
+    await page.route('**/games/ended-live/moves?**', async (route) => {
+      reads += 1;
+      if (reads > 1) return route.continue();
+      const answered = await route.fetch();
+      held();
+      await released;
+      await route.fulfill({ response: answered });
+    });
+    try {
+      await page.goto(`${api.url}/replay/ended-live#token=${encodeURIComponent(api.organiserToken)}`);
+      await firstReadHeld;
+      await api.as(live.blue).post('/games/ended-live/resign').send({ player: 'blue' }).expect(200);
+      await page.locator('[data-testid="result-banner"]:not([hidden])').waitFor();
+      release();
+      await page.locator('[data-testid="move-list"] [data-kind="end"]').waitFor();
+      expect(reads).toBeGreaterThan(1);
+    } finally {
+      release();
+      await page.close();
+    }
+  });
 });

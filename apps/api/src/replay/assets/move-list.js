@@ -55,6 +55,8 @@ export class MoveList {
     this.reading = null;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.timer = undefined;
+    /** Reads of a page started so far: the number of the newest. */
+    this.reads = 0;
     elements.earlier.addEventListener(
       'click',
       () => this.page && this.open(Math.max(0, this.shownPage - MOVES_PAGE_TURNS)),
@@ -78,9 +80,12 @@ export class MoveList {
     else this.mark();
   }
 
-  /** New events: the page shown is read again once they rest, if the game's end is on it. */
+  /**
+   * New events: the page shown is read again once they rest, if the game's end is on it — or if its first read is
+   * still under way, as that read may have been answered before these events.
+   */
   grew() {
-    if (this.page === null || this.page.next !== null) return;
+    if (this.shownPage < 0 || (this.page !== null && this.page.next !== null)) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.open(this.shownPage, true), REFRESH_MS);
   }
@@ -93,19 +98,21 @@ export class MoveList {
   async open(turn, again = false) {
     if (turn === this.shownPage && !again) return;
     this.shownPage = turn;
+    // Only the newest read is shown: an older one answered later would show the page as it was.
+    const read = ++this.reads;
     this.elements.status.textContent = this.page === null ? 'reading the moves…' : '';
     this.elements.list.setAttribute('aria-busy', 'true');
     try {
       const page = await this.api.moves(turn, MOVES_PAGE_TURNS);
-      if (this.shownPage !== turn) return;
+      if (read !== this.reads) return;
       this.page = page;
       this.render(page);
     } catch (error) {
-      if (this.shownPage === turn) {
+      if (read === this.reads) {
         this.elements.status.textContent = `Cannot read the moves: ${/** @type {Error} */ (error).message}`;
       }
     } finally {
-      this.elements.list.removeAttribute('aria-busy');
+      if (read === this.reads) this.elements.list.removeAttribute('aria-busy');
     }
   }
 
