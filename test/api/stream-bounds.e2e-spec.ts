@@ -23,6 +23,12 @@ const MAX_CLIENTS = 6;
 const MAX_BUFFERED = 6 * 1024 * 1024;
 /** The issue's bound: no catch-up holds the event loop this long. */
 const MAX_HOLD_MS = 50;
+/**
+ * The stalled-clients test waits up to 30 s for the budget to be spent, 60 s for the kept clients to catch up and 60 s
+ * for the resumed one: its own deadlines, which catch a stream that stalls. Jest's 60 s would cut them short where a
+ * busy machine gives the service a third of a core: there, the store caught up by several clients takes over a minute.
+ */
+const CLIENTS_TEST_MS = 180_000;
 
 v8.setFlagsFromString('--expose-gc');
 const collectGarbage = vm.runInNewContext('gc') as () => void;
@@ -167,61 +173,65 @@ describe('event streams are bounded in memory and in how long they hold the even
     expect(again.status).toBe(200);
   });
 
-  it('clients that do not read hold no more than the budget: the furthest behind is told where to resume, and closed', async () => {
-    // Four clients that read nothing, each catching up the whole store (far more than the budget in frames).
-    const stalled = [];
-    for (let i = 0; i < 4; i += 1) stalled.push((await open(true, '/events/stream', true)).client);
-    let most = 0;
-    let refused: Response | undefined;
-    const deadline = Date.now() + 30_000;
-    while (refused === undefined && Date.now() < deadline) {
-      const usage = budget.usage;
-      most = Math.max(most, usage.bufferedBytes);
-      // The budget spent: a new stream is refused, and the streams furthest behind are falling behind.
-      if (usage.bufferedBytes >= MAX_BUFFERED && usage.fallingBehind > 0) {
-        const answer = await fetch(`${api.url}/events/stream`);
-        await answer.body?.cancel();
-        if (answer.status === 503) refused = answer;
+  it(
+    'clients that do not read hold no more than the budget: the furthest behind is told where to resume, and closed',
+    async () => {
+      // Four clients that read nothing, each catching up the whole store (far more than the budget in frames).
+      const stalled = [];
+      for (let i = 0; i < 4; i += 1) stalled.push((await open(true, '/events/stream', true)).client);
+      let most = 0;
+      let refused: Response | undefined;
+      const deadline = Date.now() + 30_000;
+      while (refused === undefined && Date.now() < deadline) {
+        const usage = budget.usage;
+        most = Math.max(most, usage.bufferedBytes);
+        // The budget spent: a new stream is refused, and the streams furthest behind are falling behind.
+        if (usage.bufferedBytes >= MAX_BUFFERED && usage.fallingBehind > 0) {
+          const answer = await fetch(`${api.url}/events/stream`);
+          await answer.body?.cancel();
+          if (answer.status === 503) refused = answer;
+        }
+        await sleep(5);
       }
-      await sleep(5);
-    }
-    expect(refused?.status).toBe(503);
-    expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
-    for (const client of stalled) client.resume();
+      expect(refused?.status).toBe(503);
+      expect(Number(refused?.headers.get('retry-after'))).toBeGreaterThan(0);
+      for (const client of stalled) client.resume();
 
-    // Each either fell behind (its last event says where to resume, then the end) or was kept and caught up.
-    await Promise.all(
-      stalled.map(async (client) => {
-        const until = Date.now() + 60_000;
-        while (!client.ended && !client.text.includes('event: caught-up') && Date.now() < until) await sleep(20);
-      }),
-    );
-    const fell = stalled.filter((client) => client.ended);
-    expect(fell.length).toBeGreaterThan(0);
-    expect(fell.length).toBeLessThan(stalled.length);
-    // What the streams kept held stayed within the budget; those falling behind held theirs at most a grace longer.
-    expect(most).toBeLessThan(MAX_BUFFERED + fell.length * 4 * 1024 * 1024 + 64 * 1024);
-    for (const client of stalled.filter((c) => !c.ended)) expect(Number(client.lastId)).toBe(lastPosition);
+      // Each either fell behind (its last event says where to resume, then the end) or was kept and caught up.
+      await Promise.all(
+        stalled.map(async (client) => {
+          const until = Date.now() + 60_000;
+          while (!client.ended && !client.text.includes('event: caught-up') && Date.now() < until) await sleep(20);
+        }),
+      );
+      const fell = stalled.filter((client) => client.ended);
+      expect(fell.length).toBeGreaterThan(0);
+      expect(fell.length).toBeLessThan(stalled.length);
+      // What the streams kept held stayed within the budget; those falling behind held theirs at most a grace longer.
+      expect(most).toBeLessThan(MAX_BUFFERED + fell.length * 4 * 1024 * 1024 + 64 * 1024);
+      for (const client of stalled.filter((c) => !c.ended)) expect(Number(client.lastId)).toBe(lastPosition);
 
-    const frames = fell[0]!.text.trimEnd().split('\n\n');
-    const told = /^event: fell-behind\nid: (\d+)\ndata: \{"resumeAfter":(\d+)\}$/.exec(frames.at(-1) as string);
-    expect(told).not.toBeNull();
-    const resumeAfter = Number(told![2]);
-    expect(told![1]).toBe(told![2]);
-    // Where to resume is right after the last event it was sent.
-    expect(/^id: (\d+)$/m.exec(frames.at(-2) as string)?.[1]).toBe(String(resumeAfter));
+      const frames = fell[0]!.text.trimEnd().split('\n\n');
+      const told = /^event: fell-behind\nid: (\d+)\ndata: \{"resumeAfter":(\d+)\}$/.exec(frames.at(-1) as string);
+      expect(told).not.toBeNull();
+      const resumeAfter = Number(told![2]);
+      expect(told![1]).toBe(told![2]);
+      // Where to resume is right after the last event it was sent.
+      expect(/^id: (\d+)$/m.exec(frames.at(-2) as string)?.[1]).toBe(String(resumeAfter));
 
-    // Resuming there gives exactly the rest: nothing was lost in between.
-    await closeAll();
-    const resumed = await SseClient.open(`${api.url}/events/stream`, { 'Last-Event-ID': String(resumeAfter) });
-    try {
-      await resumed.waitFor(() => resumed.caughtUp !== undefined, 60_000);
-      const rest = await api.app.get(EventStore).readAll({ fromPosition: resumeAfter });
-      expect(resumed.ids).toEqual(rest.map((event) => event.position));
-    } finally {
-      resumed.close();
-    }
-  });
+      // Resuming there gives exactly the rest: nothing was lost in between.
+      await closeAll();
+      const resumed = await SseClient.open(`${api.url}/events/stream`, { 'Last-Event-ID': String(resumeAfter) });
+      try {
+        await resumed.waitFor(() => resumed.caughtUp !== undefined, 60_000);
+        const rest = await api.app.get(EventStore).readAll({ fromPosition: resumeAfter });
+        expect(resumed.ids).toEqual(rest.map((event) => event.position));
+      } finally {
+        resumed.close();
+      }
+    },
+    CLIENTS_TEST_MS,
+  );
 
   it('memory returns to its idle level once the clients leave', async () => {
     // Idle, after one full catch-up (the code paths warm, the caches as full as they get).
@@ -259,10 +269,14 @@ describe('event streams are bounded in memory and in how long they hold the even
       await fetch(`${api.url}/health/live`).then((response) => response.text());
       return mainThreadMs() - started;
     });
+    // The least of up to three attempts, for each measure: once both are within their bounds, more attempts could
+    // only lower them, so the test stops there (each attempt is several catch-ups: slow on a busy machine).
+    let held = Number.POSITIVE_INFINITY;
     let slowestHealth = Number.POSITIVE_INFINITY;
-    const held = await leastOf(3, async () => {
+    for (let attempt = 0; attempt < 3 && !(held < MAX_HOLD_MS && slowestHealth < idleHealth + 100); attempt += 1) {
       let done = false;
       let slowest = 0;
+      // Settles with what failed it, or null: a failed probe fails the test below, and never goes unhandled.
       const probe = (async () => {
         while (!done) {
           const started = mainThreadMs();
@@ -270,23 +284,30 @@ describe('event streams are bounded in memory and in how long they hold the even
           slowest = Math.max(slowest, mainThreadMs() - started);
           await sleep(5);
         }
-      })();
-      const { heldMs } = await longestHold(async () => {
-        // The last third of the store, three public streams and the organiser's at once, and a game's stream from
-        // its middle (its viewer prepared from a state mid-game).
-        const from = lastPosition - Math.floor(storedEvents / 3);
-        const readers = [];
-        for (let i = 0; i < 3; i += 1) readers.push((await open(false, `/events/stream?from=${from}`)).client);
-        readers.push((await open(false, `/events/stream?from=${from}&token=${api.organiserToken}`)).client);
-        readers.push((await open(false, '/games/many-3/events/stream?from=400')).client);
-        await Promise.all(readers.map((reader) => waitForCaughtUp(reader)));
-      });
-      done = true;
-      await probe;
+      })().then(
+        () => null,
+        (error: unknown) => error,
+      );
+      try {
+        const { heldMs } = await longestHold(async () => {
+          // The last third of the store, three public streams and the organiser's at once, and a game's stream from
+          // its middle (its viewer prepared from a state mid-game).
+          const from = lastPosition - Math.floor(storedEvents / 3);
+          const readers = [];
+          for (let i = 0; i < 3; i += 1) readers.push((await open(false, `/events/stream?from=${from}`)).client);
+          readers.push((await open(false, `/events/stream?from=${from}&token=${api.organiserToken}`)).client);
+          readers.push((await open(false, '/games/many-3/events/stream?from=400')).client);
+          await Promise.all(readers.map((reader) => waitForCaughtUp(reader)));
+        });
+        held = Math.min(held, heldMs);
+      } finally {
+        // Also when a catch-up failed: the probe must not outlive the test (its requests would fail in another).
+        done = true;
+      }
+      expect(await probe).toBeNull();
       await closeAll();
       slowestHealth = Math.min(slowestHealth, slowest);
-      return heldMs;
-    });
+    }
     expect(held).toBeLessThan(MAX_HOLD_MS);
     expect(slowestHealth).toBeLessThan(idleHealth + 100);
   });
