@@ -51,8 +51,6 @@ export class MoveList {
     this.selected = -1;
     /** @type {HTMLElement | null} */
     this.current = null;
-    /** @type {Promise<void> | null} */
-    this.reading = null;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     this.timer = undefined;
     /** Reads of a page started so far: the number of the newest. */
