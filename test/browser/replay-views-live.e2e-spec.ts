@@ -29,8 +29,15 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
     removeTempDir(dir);
   });
 
-  /** A page of the browser that fails the test on any script error or refused request of the page's own. */
-  async function openPage(gameId: string, token?: string): Promise<{ page: Page; problems: string[] }> {
+  /**
+   * A page of the browser that fails the test on any script error or refused request of the page's own;
+   * `beforeLoad` prepares it before it loads (routes to hold).
+   */
+  async function openPage(
+    gameId: string,
+    token?: string,
+    beforeLoad?: (page: Page) => Promise<unknown>,
+  ): Promise<{ page: Page; problems: string[] }> {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.setDefaultTimeout(15_000);
     const problems: string[] = [];
@@ -38,6 +45,7 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
     page.on('response', (response) => {
       if (response.status() >= 400) problems.push(`${response.status()} ${new URL(response.url()).pathname}`);
     });
+    await beforeLoad?.(page);
     await page.goto(`${api.url}/replay/${gameId}${token === undefined ? '' : `#token=${encodeURIComponent(token)}`}`);
     return { page, problems };
   }
@@ -123,29 +131,29 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
     // (Before, new events were ignored until the list had a page, so it showed the game as unfinished for good.)
     const scenario = readScenario(EXAMPLE);
     const live = await playScenario(api, { ...scenario, turns: [] }, 'ended-live');
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    page.setDefaultTimeout(15_000);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let held!: () => void;
     const firstReadHeld = new Promise<void>((resolve) => (held = resolve));
     let reads = 0;
-    await page.route('**/games/ended-live/moves?**', async (route) => {
-      reads += 1;
-      if (reads > 1) return route.continue();
-      const answered = await route.fetch();
-      held();
-      await released;
-      await route.fulfill({ response: answered });
-    });
+    const { page, problems } = await openPage('ended-live', api.organiserToken, (opening) =>
+      opening.route('**/games/ended-live/moves?**', async (route) => {
+        reads += 1;
+        if (reads > 1) return route.continue();
+        const answered = await route.fetch();
+        held();
+        await released;
+        await route.fulfill({ response: answered });
+      }),
+    );
     try {
-      await page.goto(`${api.url}/replay/ended-live#token=${encodeURIComponent(api.organiserToken)}`);
       await firstReadHeld;
       await api.as(live.blue).post('/games/ended-live/resign').send({ player: 'blue' }).expect(200);
       await page.locator('[data-testid="result-banner"]:not([hidden])').waitFor();
       release();
       await page.locator('[data-testid="move-list"] [data-kind="end"]').waitFor();
       expect(reads).toBeGreaterThan(1);
+      expect(problems).toEqual([]);
     } finally {
       release();
       await page.close();
