@@ -19,6 +19,7 @@ describe('apiConfigFromEnv', () => {
       sseHeartbeatMs: 15000,
       sseMaxClients: 1000,
       sseMaxBufferedBytes: 67108864,
+      sseFallenBehindGraceMs: 2000,
       shutdownGraceMs: 5000,
       receiptKeys: {},
       metrics: true,
@@ -57,6 +58,21 @@ describe('apiConfigFromEnv', () => {
       logLevel: 'silent',
       bodyLimit: '64kb',
     });
+  });
+
+  it('reads the event streams’ bounds, each a whole number above 0 (the grace one a timer can wait)', () => {
+    expect(
+      apiConfigFromEnv({
+        SSE_MAX_CLIENTS: '6',
+        SSE_MAX_BUFFERED_BYTES: '1048576',
+        SSE_FALLEN_BEHIND_GRACE_MS: '30000',
+      }),
+    ).toMatchObject({ sseMaxClients: 6, sseMaxBufferedBytes: 1048576, sseFallenBehindGraceMs: 30000 });
+    expect(() => apiConfigFromEnv({ SSE_MAX_CLIENTS: '0' })).toThrow(/SSE_MAX_CLIENTS must be a whole number from 1/);
+    expect(() => apiConfigFromEnv({ SSE_FALLEN_BEHIND_GRACE_MS: '0' })).toThrow(/SSE_FALLEN_BEHIND_GRACE_MS/);
+    expect(() => apiConfigFromEnv({ SSE_FALLEN_BEHIND_GRACE_MS: '2147483648' })).toThrow(
+      /SSE_FALLEN_BEHIND_GRACE_MS must be a whole number from 1 to 2147483647/,
+    );
   });
 
   it('reads the postgres settings and the address to listen on', () => {

@@ -29,6 +29,11 @@ export interface ApiConfig {
    */
   sseMaxBufferedBytes: number;
   /**
+   * SSE_FALLEN_BEHIND_GRACE_MS: how long a stream that fell behind may go on being read (its last event says where to
+   * resume) before its connection is cut and what it held freed; also the Retry-After of a refused stream.
+   */
+  sseFallenBehindGraceMs: number;
+  /**
    * SHUTDOWN_GRACE_MS: after SIGTERM/SIGINT, how long the server goes on answering (new commands refused with 503)
    * while the work under way finishes; an `app.close()` waits for that work only, up to as long.
    */
@@ -61,20 +66,27 @@ export const API_CONFIG_NAMESPACE = 'api';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+function integer(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  max = Number.MAX_SAFE_INTEGER,
+  min = 0,
+): number {
   const raw = env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) > max) {
-    throw new TypeError(`${name} must be a whole number from 0 to ${max}, got '${raw}'`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new TypeError(`${name} must be a whole number from ${min} to ${max}, got '${raw}'`);
   }
   return Number(raw);
 }
 
-function positive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = integer(env, name, fallback);
-  if (value === 0) throw new TypeError(`${name} must be a whole number from 1 to ${Number.MAX_SAFE_INTEGER}, got '0'`);
-  return value;
+function positive(env: NodeJS.ProcessEnv, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  return integer(env, name, fallback, max, 1);
 }
+
+/** The longest delay a Node timer keeps (a longer one fires at once). */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
@@ -130,6 +142,7 @@ export function apiConfigFromEnv(
     sseHeartbeatMs: integer(env, 'SSE_HEARTBEAT_MS', 15_000),
     sseMaxClients: positive(env, 'SSE_MAX_CLIENTS', 1000),
     sseMaxBufferedBytes: positive(env, 'SSE_MAX_BUFFERED_BYTES', 64 * 1024 * 1024),
+    sseFallenBehindGraceMs: positive(env, 'SSE_FALLEN_BEHIND_GRACE_MS', 2_000, LONGEST_TIMER_MS),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 5_000),
     organiserToken: secret(
       env,

@@ -2,7 +2,7 @@ import { HttpException, Logger, type MessageEvent } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { STATUS_CODES } from 'node:http';
 import type { Observable, Subscription } from 'rxjs';
-import { type BudgetedStream, FALLEN_BEHIND_GRACE_MS, type StreamBudget, type StreamLease } from './stream-budget';
+import type { BudgetedStream, StreamBudget, StreamLease } from './stream-budget';
 
 /**
  * The SSE type of the one event that says the stored events are all sent (GameReads' CaughtUp). A subscription the
@@ -192,7 +192,8 @@ export function writeSse(
       data: { resumeAfter: checkpoint ?? null },
     });
     finish();
-    const cut = setTimeout(() => response.destroy(), FALLEN_BEHIND_GRACE_MS);
+    if (budget === undefined) return;
+    const cut = setTimeout(() => response.destroy(), budget.fallenBehindGraceMs);
     cut.unref();
     response.once('close', () => clearTimeout(cut));
   };

@@ -2,12 +2,6 @@ import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common'
 import { API_CONFIG, type ApiConfig } from '../config/api-config';
 import { errorBody } from '../errors/error-body';
 
-/**
- * How long a client that fell behind may go on reading what was written to it (and the last event, where to resume)
- * before its connection is cut and the memory it held freed. Meanwhile that memory still counts against the budget.
- */
-export const FALLEN_BEHIND_GRACE_MS = 2_000;
-
 /** What the budget sees of one open stream. */
 export interface BudgetedStream {
   /** Bytes written to the response that its client has not taken yet. */
@@ -35,6 +29,11 @@ export interface StreamLease {
 export class StreamBudget {
   private readonly maxClients: number;
   private readonly maxBytes: number;
+  /**
+   * How long a client that fell behind may go on reading what was written to it (and the last event, where to resume)
+   * before its connection is cut and the memory it held freed. Meanwhile that memory still counts against the budget.
+   */
+  readonly fallenBehindGraceMs: number;
   /** Each open stream and its bytes as last measured. */
   private readonly open = new Map<BudgetedStream, number>();
   /** Streams that fell behind and are not closed yet: still holding memory, never picked again. */
@@ -43,9 +42,13 @@ export class StreamBudget {
   /** Set while streams are made to fall behind: what they write meanwhile is counted, not acted on. */
   private shedding = false;
 
-  constructor(@Inject(API_CONFIG) config: Pick<ApiConfig, 'sseMaxClients' | 'sseMaxBufferedBytes'>) {
+  constructor(
+    @Inject(API_CONFIG)
+    config: Pick<ApiConfig, 'sseMaxClients' | 'sseMaxBufferedBytes' | 'sseFallenBehindGraceMs'>,
+  ) {
     this.maxClients = config.sseMaxClients;
     this.maxBytes = config.sseMaxBufferedBytes;
+    this.fallenBehindGraceMs = config.sseFallenBehindGraceMs;
   }
 
   /** Open streams, the bytes they hold as last measured, and how many of them fell behind and are closing. */
@@ -53,9 +56,12 @@ export class StreamBudget {
     return { clients: this.open.size, bufferedBytes: this.total, fallingBehind: this.falling.size };
   }
 
-  /** The most one stream should hold before it stops reading the store (the budget, if smaller than its own cap). */
+  /**
+   * The most one stream should hold before it stops reading the store: its own cap, or half the budget if that is less,
+   * so that one slow client pausing (a batch past its cap) is not over the budget on its own.
+   */
   perStreamCap(cap: number): number {
-    return Math.min(cap, this.maxBytes);
+    return Math.min(cap, Math.floor(this.maxBytes / 2));
   }
 
   /** Takes a place for a new stream, or refuses it with 503 (the caller sets Retry-After from `retryAfterSeconds`). */
@@ -73,7 +79,7 @@ export class StreamBudget {
 
   /** When a refused client should try again: by then, the streams that fell behind are closed. */
   get retryAfterSeconds(): number {
-    return Math.ceil(FALLEN_BEHIND_GRACE_MS / 1000);
+    return Math.ceil(this.fallenBehindGraceMs / 1000);
   }
 
   private measure(stream: BudgetedStream): void {
