@@ -28,6 +28,9 @@ module.exports = {
   // Most suites wait on what they start (services, the CLI, PostgreSQL, Chromium): two workers even on two cores,
   // where Jest's default (one fewer than the cores) would run one suite at a time while a core idles.
   maxWorkers: Math.max(2, availableParallelism() - 1),
+  // A worker that has run many suites carries what they left (heap, and handles a suite did not close) into the
+  // next: past this, Jest starts a fresh worker for the following suite rather than let them slow it down.
+  workerIdleMemoryLimit: '512MB',
   projects: [
     {
       ...common,
