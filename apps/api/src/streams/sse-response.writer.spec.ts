@@ -18,7 +18,7 @@ function nestFrame(message: MessageEvent): Promise<string> {
   });
 }
 
-/** A store of `count` events of ~400 bytes each, and how to open a stream of them after a checkpoint. */
+/** A store of `count` events of ~400 bytes each, in one stream. */
 async function paddedStore(count: number) {
   const store = new MemoryEventStore();
   const padding = 'x'.repeat(400);
@@ -42,17 +42,8 @@ describe('SSE response writer', () => {
   });
 
   it('paces a slow client: every event once and in order across pauses, each subscription let go', async () => {
-    const store = new MemoryEventStore();
     const count = 20_000;
-    const padding = 'x'.repeat(400); // ~9 MB of frames: well past the 4 MB a client may leave unread
-    for (let i = 0; i < count; i += 100) {
-      const events = Array.from({ length: 100 }, (_, k) => ({
-        type: 'Tick',
-        data: { n: i + k, padding },
-        metadata: {},
-      }));
-      await store.append('s', events, i === 0 ? 'no-stream' : i - 1);
-    }
+    const store = await paddedStore(count); // ~9 MB of frames: well past the 4 MB a client may leave unread
     const subscriptions = { opened: 0, closed: 0 };
     const open = (after: number | undefined) => {
       subscriptions.opened += 1;
