@@ -112,6 +112,7 @@ describe('SSE response writer', () => {
       budget.admit = (budgeted: BudgetedStream) =>
         admit({
           buffered: budgeted.buffered,
+          cutOff: budgeted.cutOff,
           fallBehind: () => {
             fellAt.set(stream, performance.now());
             budgeted.fallBehind();

@@ -183,7 +183,9 @@ export function writeSse(
   };
 
   // Too far behind (the budget says so): a last event saying where to resume, then the end; a client that does not
-  // read even that is cut off after a grace, so what waits for it is freed (it resumes after the last id it read).
+  // read even that is cut off when the budget's grace is over, so what waits for it is freed (it resumes after the
+  // last id it read).
+  let fellBehind = false;
   const fallBehind = () => {
     if (closed || !headersSent) return;
     send({
@@ -191,13 +193,13 @@ export function writeSse(
       ...(checkpoint === undefined ? {} : { id: String(checkpoint) }),
       data: { resumeAfter: checkpoint ?? null },
     });
+    fellBehind = true;
     finish();
-    if (budget === undefined) return;
-    const cut = setTimeout(() => response.destroy(), budget.fallenBehindGraceMs);
-    cut.unref();
-    response.once('close', () => clearTimeout(cut));
   };
-  const stream: BudgetedStream = { buffered: () => response.writableLength + batch.length, fallBehind };
+  const cutOff = () => {
+    if (fellBehind) response.destroy();
+  };
+  const stream: BudgetedStream = { buffered: () => response.writableLength + batch.length, fallBehind, cutOff };
   let lease: StreamLease | undefined;
   try {
     lease = budget?.admit(stream);

@@ -8,6 +8,8 @@ export interface BudgetedStream {
   buffered(): number;
   /** Ends the stream: its client fell too far behind (it resumes after the position the stream tells it). */
   fallBehind(): void;
+  /** Cuts the connection of a stream that fell behind, whose client has not read its end within the grace. */
+  cutOff(): void;
 }
 
 /** One stream's place in the budget, for as long as it is open. */
@@ -33,11 +35,11 @@ export class StreamBudget {
    * How long a client that fell behind may go on reading what was written to it (and the last event, where to resume)
    * before its connection is cut and the memory it held freed. Meanwhile that memory still counts against the budget.
    */
-  readonly fallenBehindGraceMs: number;
+  private readonly fallenBehindGraceMs: number;
   /** Each open stream and its bytes as last measured. */
   private readonly open = new Map<BudgetedStream, number>();
-  /** Streams that fell behind and are not closed yet: still holding memory, never picked again. */
-  private readonly falling = new Set<BudgetedStream>();
+  /** Streams that fell behind and are not closed yet (still holding memory, never picked again), and their cut-off. */
+  private readonly falling = new Map<BudgetedStream, NodeJS.Timeout>();
   private total = 0;
   /** Set while streams are made to fall behind: what they write meanwhile is counted, not acted on. */
   private shedding = false;
@@ -121,9 +123,12 @@ export class StreamBudget {
         if (!this.falling.has(stream) && bytes > most) [furthest, most] = [stream, bytes];
       }
       if (furthest === undefined) return;
-      this.falling.add(furthest);
+      const fallen = furthest;
+      const cut = setTimeout(() => fallen.cutOff(), this.fallenBehindGraceMs);
+      cut.unref();
+      this.falling.set(fallen, cut);
       kept -= most;
-      furthest.fallBehind();
+      fallen.fallBehind();
     }
   }
 
@@ -131,6 +136,7 @@ export class StreamBudget {
     const bytes = this.open.get(stream);
     if (bytes === undefined) return;
     this.open.delete(stream);
+    clearTimeout(this.falling.get(stream));
     this.falling.delete(stream);
     this.total -= bytes;
   }
