@@ -146,7 +146,9 @@ describe('the organiser token of a first start (e2e, the service’s own process
 
   it('is printed once, kept next to the database, never logged; tokens work across restarts', async () => {
     const first = await start();
-    // Not a terminal: JSON lines, the token in a field of its own.
+    // Not a terminal: JSON lines, the token in a field of its own — a write of its own after the start line, which
+    // the pipe may hand over in a later chunk.
+    await first.waitFor(/"organiserToken":[^\n]*\n/);
     const printed = jsonLines(first.output).find((line) => 'organiserToken' in line);
     expect(printed).toMatchObject({ level: 30, msg: expect.stringContaining('organiser token generated, saved in') });
     const { organiserToken, savedIn } = printed as { organiserToken: string; savedIn: string };
