@@ -13,6 +13,7 @@ import {
 } from '../api/support/scenario.http-player';
 import { describeInBrowser } from '../support/describe-in-browser';
 import { launchChromium } from '../support/headless-chromium';
+import { openReceiptsPanel } from './support/receipts-panel.opener';
 
 const EXAMPLE = path.join(__dirname, '../../examples/bolt-and-blade.scenario.json');
 const GAME = 'bolt-and-blade';
@@ -408,8 +409,7 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
         }[];
       // Read once the panel is opened: recomputing them is a pass over the whole game.
       const shown = async (viewer: Page) => {
-        await viewer.getByTestId('receipts-panel').locator('summary').click();
-        await viewer.locator('[data-testid="receipts"] li[data-testid^="receipt-"]').first().waitFor();
+        await openReceiptsPanel(viewer);
         return viewer
           .locator('[data-testid="receipts"] li')
           .evaluateAll((items) => items.map((item) => item.querySelector('.command')?.textContent ?? ''));

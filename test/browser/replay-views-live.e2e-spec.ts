@@ -10,6 +10,7 @@ import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/su
 import { countOf, playScenario, readEvents, readScenario, waitForEvents } from '../api/support/scenario.http-player';
 import { describeInBrowser } from '../support/describe-in-browser';
 import { launchChromium } from '../support/headless-chromium';
+import { openReceiptsPanel } from './support/receipts-panel.opener';
 
 const EXAMPLE = path.join(__dirname, '../../examples/bolt-and-blade.scenario.json');
 
@@ -72,8 +73,7 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
         for (const turn of turns) await page.getByTestId(`marker-turn-${String(turn)}`).waitFor();
         await page.getByTestId('marker-t1-combat').waitFor();
         // The receipts this view may see (a player its own and the public ones; the public the organiser's).
-        await page.getByTestId('receipts-panel').locator('summary').click();
-        await page.locator('[data-testid="receipts"] li[data-testid^="receipt-"]').first().waitFor();
+        await openReceiptsPanel(page);
         const shown = await page.locator('[data-testid="receipts"] li[data-testid^="receipt-"]').count();
         const route = `/games/viewed/receipts${view === 'organiser' ? '' : `?as=${view}`}`;
         const expected = (await api.organiser.get(route).expect(200)).body as { receipts: unknown[] };

@@ -1,0 +1,41 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * Opens the replay page's receipts panel as a person does (a click on its summary) and waits for its first receipt.
+ * If none shows, the error says what the page had: whether the panel is open, its status line, and what became of
+ * the receipts requests the page made meanwhile.
+ */
+export async function openReceiptsPanel(page: Page, timeout?: number): Promise<void> {
+  const requests: string[] = [];
+  const started = Date.now();
+  const at = () => `${Date.now() - started} ms`;
+  const receiptsRequest = (url: string) => new URL(url).pathname.endsWith('/receipts');
+  const onRequest = (request: { url(): string }) => {
+    if (receiptsRequest(request.url())) requests.push(`${at()} asked ${request.url()}`);
+  };
+  const onResponse = (response: { url(): string; status(): number }) => {
+    if (receiptsRequest(response.url())) requests.push(`${at()} answered ${response.status()}`);
+  };
+  const onFailed = (request: { url(): string; failure(): { errorText: string } | null }) => {
+    if (receiptsRequest(request.url())) requests.push(`${at()} failed: ${request.failure()?.errorText}`);
+  };
+  page.on('request', onRequest);
+  page.on('response', onResponse);
+  page.on('requestfailed', onFailed);
+  try {
+    await page.getByTestId('receipts-panel').locator('summary').click();
+    await page.locator('[data-testid="receipts"] li[data-testid^="receipt-"]').first().waitFor({ timeout });
+  } catch (error) {
+    const open = await page.getByTestId('receipts-panel').evaluate((panel) => panel.hasAttribute('open'));
+    const status = await page.getByTestId('receipts-status').textContent();
+    const items = await page.locator('[data-testid="receipts"] li').count();
+    throw new Error(
+      `no receipt shown after ${at()}: panel ${open ? 'open' : 'closed'}, status "${status}", ${items} items; ` +
+        `receipts requests: ${requests.length === 0 ? 'none' : requests.join('; ')}\n${String(error)}`,
+    );
+  } finally {
+    page.off('request', onRequest);
+    page.off('response', onResponse);
+    page.off('requestfailed', onFailed);
+  }
+}
