@@ -66,6 +66,18 @@ describeInBrowser('replay page of a long game (e2e, SQLite, Chromium)', () => {
     return row.y >= list.y - 1 && row.y + row.height <= list.y + list.height + 1;
   }
 
+  /** Where the list is scrolled and where a row is placed: said when a row is not in view, to tell why. */
+  function listGeometry(revision: number): Promise<string> {
+    return page.getByTestId('event-list').evaluate((list, wanted) => {
+      const row = list.querySelector(`li[data-revision="${wanted}"]`);
+      const rows = [...list.querySelectorAll('li.event')].map((item) => Number(item.getAttribute('data-revision')));
+      return (
+        `list scrollTop ${list.scrollTop}, clientHeight ${list.clientHeight}, scrollHeight ${list.scrollHeight}; ` +
+        `rows ${Math.min(...rows)}–${Math.max(...rows)}; row ${wanted} ${row?.getAttribute('style') ?? 'absent'}`
+      );
+    }, revision);
+  }
+
   it('#rev=8000: that row in view and selected, the board of revision 8000 as the state API gives it', async () => {
     await board(8000).waitFor();
     expect(await page.getByTestId('revision').textContent()).toBe('8000');
@@ -75,7 +87,9 @@ describeInBrowser('replay page of a long game (e2e, SQLite, Chromium)', () => {
     // row must be in view once they have (the list keeps it there), not at one moment in between.
     const deadline = Date.now() + 10_000;
     while (!(await rowInView(8000)) && Date.now() < deadline) await page.waitForTimeout(100);
-    expect(await rowInView(8000)).toBe(true);
+    // The geometry rides along so that a failure shows it (it failed once in a loaded full run, not since).
+    const geometry = await listGeometry(8000);
+    expect({ inView: await rowInView(8000), geometry }).toEqual({ inView: true, geometry });
     const state = (await api.organiser.get(`/games/${FIXTURE_GAME}/state?at=8000`).expect(200)).body as {
       state: { minions: Record<string, { hp: number }> };
     };
