@@ -431,6 +431,11 @@ describe('replay page /replay/:id (e2e, SQLite)', () => {
         // A receipt's revision selects its event, which names the receipt.
         const own = expected.find((receipt) => receipt.commandId.includes('/red/')) as { revision: number };
         await red.getByTestId(`receipt-rev-${own.revision}`).click();
+        // Two steps, so that a failure says which one did not happen: the revision selected, then its receipt named.
+        await red
+          .getByTestId('revision')
+          .filter({ hasText: new RegExp(`^${own.revision}$`) })
+          .waitFor();
         await red
           .locator(`[data-testid="selected-event"][data-revision="${own.revision}"] [data-testid="selected-receipt"]`)
           .waitFor();

@@ -66,6 +66,10 @@ describe('sanctum play (CLI end to end, against the running service)', () => {
       badSetup: { args: ['play', path.join(dir, 'bad-setup.scenario.json'), ...service] },
       notAUrl: { args: ['play', EXAMPLE, '--url', 'localhost 3000', '--token', 'x'] },
     });
+    // A first load that failed says why here, rather than as a game the reads below cannot find.
+    if (runs.played.exitCode !== 0) {
+      throw new Error(`sanctum play exited ${runs.played.exitCode}:\n${runs.played.stdout}${runs.played.stderr}`);
+    }
     storedAfterFirstRun = await events('bolt-and-blade');
     // The same file again (an interrupted load run once more), and another file under the same id.
     Object.assign(
