@@ -159,4 +159,38 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
       await page.close();
     }
   });
+
+  it('selects a receipt’s revision clicked while the game is still being read, not the last event', async () => {
+    // The page's first read of the game held back: the receipts panel answers meanwhile, and a click on a
+    // receipt's revision then was dropped (the start selected the last event over it).
+    await playScenario(api, readScenario(EXAMPLE), 'chosen-early');
+    const receipts = (await api.organiser.get('/games/chosen-early/receipts').expect(200)).body as {
+      receipts: { revision: number }[];
+    };
+    const chosen = receipts.receipts[0].revision;
+    const last = (await readEvents(api, 'chosen-early')).length - 1;
+    expect(chosen).toBeLessThan(last);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const { page, problems } = await openPage('chosen-early', api.organiserToken, (opening) =>
+      opening.route('**/games/chosen-early/state**', async (route) => {
+        await released;
+        await route.continue();
+      }),
+    );
+    try {
+      await openReceiptsPanel(page);
+      await page.getByTestId(`receipt-rev-${chosen}`).click();
+      release();
+      await boardAt(page, chosen);
+      expect(await page.getByTestId('revision').textContent()).toBe(String(chosen));
+      await page
+        .locator(`[data-testid="selected-event"][data-revision="${chosen}"] [data-testid="selected-receipt"]`)
+        .waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      release();
+      await page.close();
+    }
+  });
 });

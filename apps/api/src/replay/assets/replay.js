@@ -163,6 +163,11 @@ const model = {
   releasesAsked: new Set(),
   /** Whether this tab's token is the organiser's (it may write notes, whatever view it shows). */
   organiserToken: false,
+  /**
+   * A revision button clicked (a receipt's) before the game was read: the start selects it, not the last event.
+   * @type {number | undefined}
+   */
+  chosenEarly: undefined,
 };
 
 // ------------------------------------------------------------------------------------------- selection
@@ -422,7 +427,9 @@ function wire() {
   document.addEventListener('click', (event) => {
     const button = /** @type {Element} */ (event.target).closest('button[data-revision]');
     if (!(button instanceof HTMLElement)) return;
-    select(Number(button.dataset.revision), { from: button.closest('.event-list') ? 'list' : 'other' });
+    const revision = Number(button.dataset.revision);
+    if (pages.count === 0) model.chosenEarly = revision;
+    select(revision, { from: button.closest('.event-list') ? 'list' : 'other' });
   });
   document.addEventListener('keydown', (event) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
@@ -489,7 +496,7 @@ async function start() {
   ui.revisionMax.textContent = String(last);
   // Drawn where the selection is, not first at the top: no page of events is read that no one will see.
   list.fitHeight();
-  select(revisionInAddress() ?? last);
+  select(model.chosenEarly ?? revisionInAddress() ?? last);
   live.start();
   api.timeline().then(
     (answer) => {
