@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request, Response } from 'playwright-core';
 
 /**
  * Opens the replay page's receipts panel as a person does (a click on its summary) and waits for its first receipt.
@@ -10,13 +10,13 @@ export async function openReceiptsPanel(page: Page, timeout?: number): Promise<v
   const started = Date.now();
   const at = () => `${Date.now() - started} ms`;
   const receiptsRequest = (url: string) => new URL(url).pathname.endsWith('/receipts');
-  const onRequest = (request: { url(): string }) => {
+  const onRequest = (request: Request) => {
     if (receiptsRequest(request.url())) requests.push(`${at()} asked ${request.url()}`);
   };
-  const onResponse = (response: { url(): string; status(): number }) => {
+  const onResponse = (response: Response) => {
     if (receiptsRequest(response.url())) requests.push(`${at()} answered ${response.status()}`);
   };
-  const onFailed = (request: { url(): string; failure(): { errorText: string } | null }) => {
+  const onFailed = (request: Request) => {
     if (receiptsRequest(request.url())) requests.push(`${at()} failed: ${request.failure()?.errorText}`);
   };
   page.on('request', onRequest);
