@@ -38,6 +38,7 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
     gameId: string,
     token?: string,
     beforeLoad?: (page: Page) => Promise<unknown>,
+    view?: 'public',
   ): Promise<{ page: Page; problems: string[] }> {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     page.setDefaultTimeout(15_000);
@@ -47,7 +48,10 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
       if (response.status() >= 400) problems.push(`${response.status()} ${new URL(response.url()).pathname}`);
     });
     await beforeLoad?.(page);
-    await page.goto(`${api.url}/replay/${gameId}${token === undefined ? '' : `#token=${encodeURIComponent(token)}`}`);
+    const fragment = new URLSearchParams();
+    if (token !== undefined) fragment.set('token', token);
+    if (view !== undefined) fragment.set('view', view);
+    await page.goto(`${api.url}/replay/${gameId}${fragment.size === 0 ? '' : `#${fragment.toString()}`}`);
     return { page, problems };
   }
 
@@ -187,6 +191,58 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
       await page
         .locator(`[data-testid="selected-event"][data-revision="${chosen}"] [data-testid="selected-receipt"]`)
         .waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      release();
+      await page.close();
+    }
+  });
+
+  it('reads a public link opened with the organiser’s token as the public does while the token’s view is asked', async () => {
+    // The page asks the service whose the token is before it uses it for a public link; the receipts panel opened
+    // meanwhile was answered in the organiser's own view (every player's orders) under the "public" label.
+    await playScenario(api, readScenario(EXAMPLE), 'shared-early');
+    const receiptsCount = async (route: string) =>
+      ((await api.organiser.get(route).expect(200)).body as { receipts: unknown[] }).receipts.length;
+    const everyone = await receiptsCount('/games/shared-early/receipts?as=public');
+    expect(everyone).toBeGreaterThan(0);
+    expect(await receiptsCount('/games/shared-early/receipts')).toBeGreaterThan(everyone);
+    const last = (await readEvents(api, 'shared-early')).length - 1;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const asked: { url: string; token: boolean }[] = [];
+    const { page, problems } = await openPage(
+      'shared-early',
+      api.organiserToken,
+      async (opening) => {
+        opening.on('request', (request) => {
+          if (new URL(request.url()).pathname.endsWith('/receipts')) {
+            asked.push({ url: request.url(), token: request.headers()['authorization'] !== undefined });
+          }
+        });
+        await opening.route('**/games/shared-early/viewer**', async (route) => {
+          await released;
+          await route.continue();
+        });
+      },
+      'public',
+    );
+    try {
+      await openReceiptsPanel(page);
+      release();
+      await page.locator('[data-testid="viewer-mode"][data-mode="public"]').waitFor();
+      await boardAt(page, last);
+      expect(asked.length).toBeGreaterThan(0);
+      for (const request of asked) {
+        // Without the token, or with it and `?as=public`: either way the public's answer.
+        expect([request.url, request.token && new URL(request.url).searchParams.get('as') !== 'public']).toEqual([
+          request.url,
+          false,
+        ]);
+      }
+      expect(await page.locator('[data-testid="receipts"] li[data-testid^="receipt-"]').count()).toBe(everyone);
+      // The organiser's token is used again once it is known: the page offers its other views.
+      expect(await page.getByTestId('view-switch').count()).toBe(1);
       expect(problems).toEqual([]);
     } finally {
       release();

@@ -3,31 +3,29 @@
 // a token. Whoever opens it sees that revision as the public sees it — or, if the organiser, the public view through
 // its own token (`?as=public`); a player's own token is not used for a public link (a player may not ask for
 // another view), so the page reads without it: nobody sees more than the public through a shared link.
+import { ApiClient } from './api-client.js';
 import { viewInAddress } from './page-address.js';
-
-/** @typedef {import('./api-client.js').ApiClient} ApiClient */
 
 /**
  * A shared link's view: `view=public` with a token that is not the organiser's reads without the token (the public
- * view needs none, and `?as=` is the organiser's). One small question to the service, only when both are given.
+ * view needs none, and `?as=` is the organiser's). One small question to the service, only when both are given;
+ * until it is answered the page reads without the token, as the public does, so that nothing asked meanwhile (the
+ * receipts panel opened at once) is answered in the token's own view.
  * @param {ApiClient} api
  */
 export async function settleSharedView(api) {
   if (viewInAddress() !== 'public') return;
-  if (!api.token) {
-    // No token is the public view already.
-    api.view = undefined;
-    return;
-  }
-  const asked = api.view;
+  const { token } = api;
+  api.token = undefined;
   api.view = undefined;
+  if (!token) return;
   try {
-    const own = await api.viewer();
-    api.view = own.view === 'organiser' ? asked : undefined;
-    if (own.view !== 'organiser') api.token = undefined;
+    const own = await new ApiClient(api.gameId, token, undefined).viewer();
+    if (own.view !== 'organiser') return;
+    api.token = token;
+    api.view = 'public';
   } catch {
     // A token the service refuses: the public view, without it.
-    api.token = undefined;
   }
 }
 
