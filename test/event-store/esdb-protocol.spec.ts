@@ -10,7 +10,7 @@ import {
 import { EsdbEventStore } from '@app/event-store/esdb/esdb-event-store';
 import { EsdbStandIn, SERVER_MAX_APPEND_SIZE } from './esdb-stand-in/esdb-stand-in.server';
 import { failures } from './esdb-stand-in/stand-in.failures';
-import { batch, collect, newEvent, range, sleep, waitFor } from './contract-helpers';
+import { batch, collect, newEvent, range, sleep, waitFor, waitForProgress } from './contract-helpers';
 
 /** Retries quick enough for a test; the attempts are the default's. */
 const retry = { firstDelayMs: 10, maxDelayMs: 200 };
@@ -99,11 +99,13 @@ describe('esdb adapter ↔ gRPC protocol stand-in (the adapter’s side of the p
         collect(store.subscribe({ filter: { streamPrefix: `game-${k % 10}`, eventTypes: ['Counted', 'Late'] } })),
       );
       try {
-        await waitFor(
-          () => [...byStream, ...byAll].every((got) => got.events.length === 30),
-          'every subscription to catch up',
-          20000,
+        const subscriptions = [...byStream, ...byAll];
+        await waitForProgress(
+          () => subscriptions.reduce((sum, got) => sum + Math.min(got.events.length, 30), 0),
+          subscriptions.length * 30,
+          'the subscriptions’ catch-up',
         );
+        expect(subscriptions.map((got) => got.events.length)).toEqual(subscriptions.map(() => 30));
         const written = await store.append('game-3', [newEvent('Late', { n: 1 })], 29);
         expect(await store.readStream('game-3', { from: 30 })).toHaveLength(1);
         const subscribedToGame3 = [...byStream.filter((_, k) => k % 10 === 3), ...byAll.filter((_, k) => k % 10 === 3)];
