@@ -55,6 +55,22 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
     return { page, problems };
   }
 
+  /** A gate for a page's requests: held at it (`hold`, or awaiting `opened`) until `open()`, which may come twice. */
+  function requestGate(): {
+    opened: Promise<void>;
+    open: () => void;
+    hold: (page: Page, glob: string) => Promise<unknown>;
+  } {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const hold = (page: Page, glob: string) =>
+      page.route(glob, async (route) => {
+        await opened;
+        await route.continue();
+      });
+    return { opened, open, hold };
+  }
+
   const boardAt = (page: Page, revision: number) =>
     page.locator(`[data-testid="board"][data-revision="${revision}"]:not([aria-busy])`).waitFor();
 
@@ -135,8 +151,7 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
     // (Before, new events were ignored until the list had a page, so it showed the game as unfinished for good.)
     const scenario = readScenario(EXAMPLE);
     const live = await playScenario(api, { ...scenario, turns: [] }, 'ended-live');
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const gate = requestGate();
     let held!: () => void;
     const firstReadHeld = new Promise<void>((resolve) => (held = resolve));
     let reads = 0;
@@ -146,7 +161,7 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
         if (reads > 1) return route.continue();
         const answered = await route.fetch();
         held();
-        await released;
+        await gate.opened;
         await route.fulfill({ response: answered });
       }),
     );
@@ -154,12 +169,12 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
       await firstReadHeld;
       await api.as(live.blue).post('/games/ended-live/resign').send({ player: 'blue' }).expect(200);
       await page.locator('[data-testid="result-banner"]:not([hidden])').waitFor();
-      release();
+      gate.open();
       await page.locator('[data-testid="move-list"] [data-kind="end"]').waitFor();
       expect(reads).toBeGreaterThan(1);
       expect(problems).toEqual([]);
     } finally {
-      release();
+      gate.open();
       await page.close();
     }
   });
@@ -174,18 +189,14 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
     const chosen = receipts.receipts[0].revision;
     const last = (await readEvents(api, 'chosen-early')).length - 1;
     expect(chosen).toBeLessThan(last);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const gate = requestGate();
     const { page, problems } = await openPage('chosen-early', api.organiserToken, (opening) =>
-      opening.route('**/games/chosen-early/state**', async (route) => {
-        await released;
-        await route.continue();
-      }),
+      gate.hold(opening, '**/games/chosen-early/state**'),
     );
     try {
       await openReceiptsPanel(page);
       await page.getByTestId(`receipt-rev-${chosen}`).click();
-      release();
+      gate.open();
       await boardAt(page, chosen);
       expect(await page.getByTestId('revision').textContent()).toBe(String(chosen));
       await page
@@ -193,7 +204,7 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
         .waitFor();
       expect(problems).toEqual([]);
     } finally {
-      release();
+      gate.open();
       await page.close();
     }
   });
@@ -208,8 +219,7 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
     expect(everyone).toBeGreaterThan(0);
     expect(await receiptsCount('/games/shared-early/receipts')).toBeGreaterThan(everyone);
     const last = (await readEvents(api, 'shared-early')).length - 1;
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const gate = requestGate();
     const asked: { url: string; token: boolean }[] = [];
     const { page, problems } = await openPage(
       'shared-early',
@@ -220,16 +230,13 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
             asked.push({ url: request.url(), token: request.headers()['authorization'] !== undefined });
           }
         });
-        await opening.route('**/games/shared-early/viewer**', async (route) => {
-          await released;
-          await route.continue();
-        });
+        await gate.hold(opening, '**/games/shared-early/viewer**');
       },
       'public',
     );
     try {
       await openReceiptsPanel(page);
-      release();
+      gate.open();
       await page.locator('[data-testid="viewer-mode"][data-mode="public"]').waitFor();
       await boardAt(page, last);
       expect(asked.length).toBeGreaterThan(0);
@@ -245,7 +252,7 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
       expect(await page.getByTestId('view-switch').count()).toBe(1);
       expect(problems).toEqual([]);
     } finally {
-      release();
+      gate.open();
       await page.close();
     }
   });

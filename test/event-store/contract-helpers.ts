@@ -22,29 +22,6 @@ export async function waitFor(condition: () => boolean, label: string, timeoutMs
   }
 }
 
-/**
- * Polls until `received()` reaches `expected`; fails only when it stops growing for `stallMs` (a catch-up that stalls
- * never ends, while one on a busy machine is merely slow), saying how far it got.
- */
-export async function waitForProgress(
-  received: () => number,
-  expected: number,
-  label: string,
-  stallMs = 20000,
-): Promise<void> {
-  let last = received();
-  let lastGrew = Date.now();
-  while (last < expected) {
-    if (Date.now() - lastGrew > stallMs) {
-      throw new Error(`${label} stalled: ${last} of ${expected} received, none for ${stallMs} ms`);
-    }
-    await sleep(5);
-    const now = received();
-    if (now > last) lastGrew = Date.now();
-    last = now;
-  }
-}
-
 export interface Collected {
   events: RecordedEvent[];
   error: unknown;

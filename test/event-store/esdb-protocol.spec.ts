@@ -10,7 +10,8 @@ import {
 import { EsdbEventStore } from '@app/event-store/esdb/esdb-event-store';
 import { EsdbStandIn, SERVER_MAX_APPEND_SIZE } from './esdb-stand-in/esdb-stand-in.server';
 import { failures } from './esdb-stand-in/stand-in.failures';
-import { batch, collect, newEvent, range, sleep, waitFor, waitForProgress } from './contract-helpers';
+import { waitWhileGrowing } from '../support/growing-count.wait';
+import { batch, collect, newEvent, range, sleep, waitFor } from './contract-helpers';
 
 /** Retries quick enough for a test; the attempts are the default's. */
 const retry = { firstDelayMs: 10, maxDelayMs: 200 };
@@ -100,11 +101,8 @@ describe('esdb adapter ↔ gRPC protocol stand-in (the adapter’s side of the p
       );
       try {
         const subscriptions = [...byStream, ...byAll];
-        await waitForProgress(
-          () => subscriptions.reduce((sum, got) => sum + Math.min(got.events.length, 30), 0),
-          subscriptions.length * 30,
-          'the subscriptions’ catch-up',
-        );
+        const received = () => subscriptions.reduce((sum, got) => sum + Math.min(got.events.length, 30), 0);
+        await waitWhileGrowing(received, () => received() === subscriptions.length * 30, 'the subscriptions’ catch-up');
         expect(subscriptions.map((got) => got.events.length)).toEqual(subscriptions.map(() => 30));
         const written = await store.append('game-3', [newEvent('Late', { n: 1 })], 29);
         expect(await store.readStream('game-3', { from: 30 })).toHaveLength(1);
