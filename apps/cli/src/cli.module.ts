@@ -1,30 +1,18 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module, type Provider } from '@nestjs/common';
+import { CLI_COMMANDS } from './cli-commands';
 import { CliProgram } from './cli-program';
-import { PlayCommand } from './play/play.command';
-import { REPLAY_PROVIDERS } from './replay/replay.providers';
-import { RulesCommand } from './rules/rules.command';
-import { ScenarioFileReader } from './scenario-file.reader';
-import { SimulateCommand } from './simulate.command';
-import { TRANSFER_PROVIDERS } from './transfer/transfer.providers';
-import { VerifyCommand } from './verify.command';
-import { RotateReceiptKeyCommand } from './receipts/rotate-receipt-key.command';
-import { VerifyReceiptCommand } from './receipts/verify-receipt.command';
-import { VerifyProofCommand } from './receipts/verify-proof.command';
 
 /** The `sanctum` command line as a Nest application context (nest-commander discovers the commands). */
-@Module({
-  providers: [
-    CliProgram,
-    PlayCommand,
-    ScenarioFileReader,
-    SimulateCommand,
-    ...REPLAY_PROVIDERS,
-    RulesCommand,
-    ...TRANSFER_PROVIDERS,
-    VerifyCommand,
-    VerifyReceiptCommand,
-    VerifyProofCommand,
-    RotateReceiptKeyCommand,
-  ],
-})
-export class CliModule {}
+@Module({})
+export class CliModule {
+  /**
+   * The context for one command line: with the command it names only, when its first word names one; with every
+   * command otherwise (`sanctum --help` lists them all, an unknown name is told the ones there are).
+   */
+  static async forArguments(args: readonly string[]): Promise<DynamicModule> {
+    const named = CLI_COMMANDS.get(args[0] ?? '');
+    const loads = named ? [named] : [...CLI_COMMANDS.values()];
+    const providers = new Set<Provider>((await Promise.all(loads.map((load) => load()))).flat());
+    return { module: CliModule, providers: [CliProgram, ...providers] };
+  }
+}

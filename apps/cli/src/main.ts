@@ -23,7 +23,10 @@ async function main(): Promise<void> {
     if (!isBrokenPipe(error)) onFailure(error);
   });
   // Exit codes are set, never forced with process.exit: Node exits once stdout has been flushed.
-  await CommandFactory.run(CliModule, { logger: new StderrLogger(['error', 'warn']), serviceErrorHandler: onFailure });
+  await CommandFactory.run(await CliModule.forArguments(process.argv.slice(2)), {
+    logger: new StderrLogger(['error', 'warn']),
+    serviceErrorHandler: onFailure,
+  });
 }
 
 main().catch(onFailure);

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { Injectable } from '@nestjs/common';
-import { parseScenarioFile, ScenarioFileInvalid } from '@app/games/scenario-file';
 import type { Scenario } from '@app/rules';
 import { CliFailure } from './cli-failure.error';
 import { EXIT } from './exit-codes';
@@ -29,6 +28,8 @@ export class ScenarioFileReader {
     } catch (error) {
       throw new CliFailure(EXIT.invalidInput, `${file}: not valid JSON: ${(error as Error).message}`);
     }
+    // The parser (its DTOs and class-validator) loads when a scenario is read, not with every command that may read one.
+    const { parseScenarioFile, ScenarioFileInvalid } = await import('@app/games/scenario-file');
     try {
       return parseScenarioFile(json);
     } catch (error) {

@@ -1,9 +1,17 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { auditEvents, auditStoredGame, chainEvents, genesisHash, GameNotFoundError } from '@app/games';
-import type { GameAuditReport, GameEventLine } from '@app/games';
-import { type ExportToVerify, type ExportVerification, verifyExport } from '@app/verifier';
-import { parseScenarioFile, ScenarioFileInvalid } from '@app/games/scenario-file';
+import {
+  type ExportToVerify,
+  type ExportVerification,
+  type GameAuditReport,
+  type GameEventLine,
+  auditEvents,
+  chainEvents,
+  genesisHash,
+  verifyExport,
+} from '@app/verifier';
+import { auditStoredGame } from '@app/games/audit/stored-game.audit';
+import { GameNotFoundError } from '@app/games/games.errors';
 import { runScenario, ScenarioFailed } from '@app/rules';
 import type { DomainEvent, Scenario } from '@app/rules';
 import { CliFailure } from './cli-failure.error';
@@ -172,6 +180,8 @@ async function auditJsonFile(file: string, observe?: EventObserver): Promise<Gam
     if (observe) events.forEach(observe);
     return auditEvents(events);
   }
+  // The scenario parser (its DTOs and class-validator) loads only for a file that is not a list of events.
+  const { parseScenarioFile, ScenarioFileInvalid } = await import('@app/games/scenario-file');
   try {
     return await auditScenario(file, parseScenarioFile(json));
   } catch (error) {

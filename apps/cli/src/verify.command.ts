@@ -8,7 +8,7 @@ import {
   firstFailedReceipt,
   receiptVerdictLines,
   verifyVerdictLines,
-} from '@app/games';
+} from '@app/verifier';
 import { CliFailure } from './cli-failure.error';
 import { EXIT } from './exit-codes';
 import { writeLines } from './output';

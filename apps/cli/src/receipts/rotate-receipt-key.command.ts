@@ -1,7 +1,8 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { Command, CommandRunner } from 'nest-commander';
-import { keyIdOf, rotateReceiptSigningKey, secretsFileFor } from '@app/games';
+import { keyIdOf } from '@app/games/receipts/signing-key';
+import { rotateReceiptSigningKey, secretsFileFor } from '@app/games/secrets/service-secrets.file';
 import { CliFailure } from '../cli-failure.error';
 import { EXIT } from '../exit-codes';
 import { writeLines } from '../output';

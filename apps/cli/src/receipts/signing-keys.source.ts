@@ -6,17 +6,14 @@ import {
   type VerificationKeys,
   keysById,
   noteKeyOfEd25519,
-  parsePublicKeys,
-  parseSigningKey,
-  rawEd25519PublicKey,
-  readServiceSecrets,
-  receiptKeySettingsFromEnv,
-  resolveReceiptKeyRing,
-  secretsFileFor,
-  tournamentLogOriginFromEnv,
   verificationKeysOfText,
-  type ReceiptKeyRing,
-} from '@app/games';
+} from '@app/verifier';
+import type { ReceiptKeyRing } from '@app/games/receipts/receipt-key-ring';
+import { receiptKeySettingsFromEnv, resolveReceiptKeyRing } from '@app/games/receipts/receipt-key.settings';
+import { parsePublicKeys, parseSigningKey } from '@app/games/receipts/signing-key';
+import { readServiceSecrets, secretsFileFor } from '@app/games/secrets/service-secrets.file';
+import { rawEd25519PublicKey } from '@app/games/tournament-log/ed25519-note-key';
+import { tournamentLogOriginFromEnv } from '@app/games/tournament-log/tournament-log-origin.settings';
 import { createPublicKey } from 'node:crypto';
 import { CliFailure } from '../cli-failure.error';
 import { EXIT } from '../exit-codes';

@@ -1,12 +1,8 @@
-import {
-  type GameEventLine,
-  type Receipt,
-  type ReceiptKeyRing,
-  type Viewer,
-  receiptOfCommand,
-  chainSecretOf,
-  receiptVisibleTo,
-} from '@app/games';
+import { type GameEventLine, type Receipt, chainSecretOf } from '@app/verifier';
+import { receiptOfCommand } from '@app/games/receipts/game-receipts.service';
+import type { ReceiptKeyRing } from '@app/games/receipts/receipt-key-ring';
+import { receiptVisibleTo } from '@app/games/receipts/receipt-visibility';
+import type { Viewer } from '@app/games/viewers/viewer';
 import { startsCommand } from '@app/rules';
 
 /**

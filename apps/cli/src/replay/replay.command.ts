@@ -2,18 +2,12 @@ import { InvalidArgumentError } from 'commander';
 import { Command, CommandRunner, Option } from 'nest-commander';
 import { initialState } from '@app/rules';
 import type { GameState } from '@app/rules';
-import {
-  type GameEventLine,
-  type StoredGameEvent,
-  foldEvent,
-  EventRedactor,
-  type Receipt,
-  type Viewer,
-  ORGANISER,
-  SPECTATOR,
-  playerViewer,
-  viewState,
-} from '@app/games';
+import type { GameEventLine, Receipt } from '@app/verifier';
+import { foldEvent } from '@app/games/loading/game-state.projection';
+import type { StoredGameEvent } from '@app/games/recording/stored-game-event';
+import { EventRedactor } from '@app/games/viewers/event-redactor';
+import { viewState } from '@app/games/viewers/state-redactor';
+import { ORGANISER, SPECTATOR, type Viewer, playerViewer } from '@app/games/viewers/viewer';
 import { configuredKeyRing } from '../receipts/signing-keys.source';
 import { noteReceipts } from './replay-receipts';
 import { CliFailure } from '../cli-failure.error';

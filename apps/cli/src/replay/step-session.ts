@@ -1,6 +1,7 @@
 import { initialState } from '@app/rules';
 import type { GameState } from '@app/rules';
-import { type StoredGameEvent, foldEvent } from '@app/games';
+import { foldEvent } from '@app/games/loading/game-state.projection';
+import type { StoredGameEvent } from '@app/games/recording/stored-game-event';
 import { writeLines } from '../output';
 import { reachesStart, turnOf, type ReplayStart } from './replay-point';
 import { STEP_HELP, type StepKey, type StepKeys } from './step-keys';

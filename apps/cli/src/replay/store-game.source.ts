@@ -1,4 +1,5 @@
-import { type StoredGameEvent, gameEvents, lastGameEvent } from '@app/games';
+import { gameEvents, lastGameEvent } from '@app/games/loading/game-events.reader';
+import type { StoredGameEvent } from '@app/games/recording/stored-game-event';
 import { CliFailure } from '../cli-failure.error';
 import { EXIT } from '../exit-codes';
 import type { ConfiguredStore } from '../transfer/configured-store';

@@ -1,4 +1,4 @@
-import type { RuleEntry, RuleSource } from '@app/games';
+import type { RuleEntry, RuleSource } from '@app/games/rules-reference/rules-reference';
 
 function sourceText(source: RuleSource): string {
   const where = source.version ?? '';

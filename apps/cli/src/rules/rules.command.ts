@@ -1,5 +1,5 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
-import { RULES_REFERENCE, ruleEntry } from '@app/games';
+import { RULES_REFERENCE, ruleEntry } from '@app/games/rules-reference/rules-reference';
 import { CliFailure } from '../cli-failure.error';
 import { EXIT } from '../exit-codes';
 import { isBrokenPipe, writeLines } from '../output';

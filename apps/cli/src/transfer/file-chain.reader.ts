@@ -1,5 +1,4 @@
-import { CHAIN_SECRET_FIELD, chainEvent, chainSecretOf, genesisHash } from '@app/games';
-import { canonicalFormProblem } from '@app/verifier';
+import { CHAIN_SECRET_FIELD, canonicalFormProblem, chainEvent, chainSecretOf, genesisHash } from '@app/verifier';
 import type { GameEventLine } from '@app/games/recording/game-event-line';
 import type { CliFailure } from '../cli-failure.error';
 import { readEventFile } from './event-file.reader';

@@ -1,8 +1,9 @@
 import { Command, CommandRunner, Option } from 'nest-commander';
 import type { EventStore, ExpectedRevision, NewEvent } from '@app/event-store';
 import { WrongExpectedRevisionError } from '@app/event-store/errors/wrong-expected-revision.error';
-import { type NewNote, chainSecretOf, drawChainSecret } from '@app/games';
-import { ResimulationCheck } from '@app/verifier';
+import type { NewNote } from '@app/games/notes/game-note';
+import { drawChainSecret } from '@app/games/recording/draw-chain-secret';
+import { ResimulationCheck, chainSecretOf } from '@app/verifier';
 import { gameStream } from '@app/games/game-stream';
 import { CliFailure } from '../cli-failure.error';
 import { isGameId } from '../game-id';

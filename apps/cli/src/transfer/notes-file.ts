@@ -1,6 +1,7 @@
 import * as fs from 'node:fs/promises';
 import type { EventStore } from '@app/event-store';
-import { type GameNote, GameNotes, type NewNote, newNoteProblems } from '@app/games';
+import type { GameNote, NewNote } from '@app/games/notes/game-note';
+import { GameNotes, newNoteProblems } from '@app/games/notes/game-notes.service';
 import { CliFailure } from '../cli-failure.error';
 import { userPath } from '../user-path';
 import { STORE_EXIT } from './store-exit-codes';
