@@ -54,6 +54,11 @@ export default tseslint.config(
     },
   },
   {
+    // Jest's reporters are CommonJS files Node loads as they are.
+    files: ['test/support/*.reporter.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { process: 'readonly' } },
+  },
+  {
     // The replay page's ES modules run in the browser (tsc checks their types: apps/api/src/replay/assets/tsconfig.json).
     files: ['apps/api/src/replay/assets/**/*.js'],
     languageOptions: {

@@ -31,6 +31,8 @@ module.exports = {
   // A worker that has run many suites carries what they left (heap, and handles a suite did not close) into the
   // next: past this, Jest starts a fresh worker for the following suite rather than let them slow it down.
   workerIdleMemoryLimit: '512MB',
+  // Jest's summary counts skipped tests; this one names them, with the reason their titles give.
+  reporters: ['default', '<rootDir>/test/support/skipped-tests.reporter.js'],
   projects: [
     {
       ...common,
