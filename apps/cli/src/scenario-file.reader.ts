@@ -28,12 +28,19 @@ export class ScenarioFileReader {
     } catch (error) {
       throw new CliFailure(EXIT.invalidInput, `${file}: not valid JSON: ${(error as Error).message}`);
     }
+    return this.parse(file, json);
+  }
+
+  /** A file's JSON as a scenario; a refusal names the file, then `refusal` (what the caller took the file for). */
+  async parse(file: string, json: unknown, refusal = ''): Promise<Scenario> {
     // The parser (its DTOs and class-validator) loads when a scenario is read, not with every command that may read one.
     const { parseScenarioFile, ScenarioFileInvalid } = await import('@app/games/scenario-file');
     try {
       return parseScenarioFile(json);
     } catch (error) {
-      if (error instanceof ScenarioFileInvalid) throw new CliFailure(EXIT.invalidInput, `${file}: ${error.message}`);
+      if (error instanceof ScenarioFileInvalid) {
+        throw new CliFailure(EXIT.invalidInput, `${file}: ${refusal}${error.message}`);
+      }
       throw error;
     }
   }

@@ -61,7 +61,7 @@ export function auditTarget(
     case 'game':
       return auditStoredTarget(target.gameId, observe, missingIsEmpty);
     case 'json':
-      return auditJsonFile(target.file, observe);
+      return auditJsonFile(target.file, scenarios, observe);
     case 'scenario':
       return scenarios.read(target.file).then((scenario) => auditScenario(target.file, scenario));
   }
@@ -157,7 +157,11 @@ function eventListOf(file: string, json: unknown): GameEventLine[] | null {
   return list as GameEventLine[];
 }
 
-async function auditJsonFile(file: string, observe?: EventObserver): Promise<GameAuditReport> {
+async function auditJsonFile(
+  file: string,
+  scenarios: ScenarioFileReader,
+  observe?: EventObserver,
+): Promise<GameAuditReport> {
   let text: string;
   try {
     if (!statSync(userPath(file)).isFile()) throw new Error('it is not a regular file');
@@ -180,16 +184,7 @@ async function auditJsonFile(file: string, observe?: EventObserver): Promise<Gam
     if (observe) events.forEach(observe);
     return auditEvents(events);
   }
-  // The scenario parser (its DTOs and class-validator) loads only for a file that is not a list of events.
-  const { parseScenarioFile, ScenarioFileInvalid } = await import('@app/games/scenario-file');
-  try {
-    return await auditScenario(file, parseScenarioFile(json));
-  } catch (error) {
-    if (error instanceof ScenarioFileInvalid) {
-      throw new CliFailure(EXIT.invalidInput, `${file}: neither a list of events nor a scenario: ${error.message}`);
-    }
-    throw error;
-  }
+  return auditScenario(file, await scenarios.parse(file, json, 'neither a list of events nor a scenario: '));
 }
 
 /**
