@@ -106,6 +106,30 @@ describeInBrowser('replay page: every view, and a game followed live (e2e, SQLit
     }
   });
 
+  it('marks the causal chain busy until its last draw, which moves the panels below it', async () => {
+    await playScenario(api, readScenario(EXAMPLE), 'settled');
+    const last = (await readEvents(api, 'settled')).length - 1;
+    // The organiser's own view draws the page's chain, then the service's (`…/why`, held here until the test opens it).
+    const why = requestGate();
+    const { page, problems } = await openPage('settled', api.organiserToken, (on) => why.hold(on, '**/why**'));
+    try {
+      const chain = page.getByTestId('causal-chain');
+      await page.locator(`[data-testid="causal-chain"][data-source="page"][data-revision="${last}"]`).waitFor();
+      expect(await chain.getAttribute('aria-busy')).toBe('true');
+      why.open();
+      await page.locator(`[data-testid="causal-chain"][data-source="service"][data-revision="${last}"]`).waitFor();
+      expect(await chain.getAttribute('aria-busy')).toBeNull();
+      // A player's view has only the page's chain: settled once it is drawn.
+      await page.getByTestId('view-switch').selectOption('red');
+      await page.locator(`[data-testid="causal-chain"][data-source="page"][data-revision="${last}"]`).waitFor();
+      await page.locator('[data-testid="causal-chain"]:not([aria-busy])').waitFor();
+      expect(await page.locator('[data-testid="viewer-mode"]').getAttribute('data-mode')).toBe('red');
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('follows a game live for several turns: the selection, the list scrolled to it, the board and the timeline', async () => {
     const scenario = readScenario(EXAMPLE);
     const live = await playScenario(api, { ...scenario, turns: [] }, 'followed');

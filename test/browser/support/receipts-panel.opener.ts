@@ -1,7 +1,9 @@
 import type { Page, Request, Response } from 'playwright-core';
+import { chainSettled } from './settled-chain.wait';
 
 /**
  * Opens the replay page's receipts panel as a person does (a click on its summary) and waits for its first receipt.
+ * The click waits for the causal chain above the panel to settle (`chainSettled`).
  * If none shows, the error says what the page had: whether the panel is open, its status line, and what became of
  * the receipts requests the page made meanwhile.
  */
@@ -23,14 +25,17 @@ export async function openReceiptsPanel(page: Page, timeout?: number): Promise<v
   page.on('response', onResponse);
   page.on('requestfailed', onFailed);
   try {
+    await chainSettled(page, timeout);
     await page.getByTestId('receipts-panel').locator('summary').click();
     await page.locator('[data-testid="receipts"] li[data-testid^="receipt-"]').first().waitFor({ timeout });
   } catch (error) {
     const open = await page.getByTestId('receipts-panel').evaluate((panel) => panel.hasAttribute('open'));
     const status = await page.getByTestId('receipts-status').textContent();
     const items = await page.locator('[data-testid="receipts"] li').count();
+    const chainBusy = await page.getByTestId('causal-chain').evaluate((chain) => chain.hasAttribute('aria-busy'));
     throw new Error(
-      `no receipt shown after ${at()}: panel ${open ? 'open' : 'closed'}, status "${status}", ${items} items; ` +
+      `no receipt shown after ${at()}: causal chain ${chainBusy ? 'busy' : 'settled'}, ` +
+        `panel ${open ? 'open' : 'closed'}, status "${status}", ${items} items; ` +
         `receipts requests: ${requests.length === 0 ? 'none' : requests.join('; ')}\n${String(error)}`,
     );
   } finally {

@@ -38,6 +38,8 @@ export class CausalChain {
     this.api = api;
     this.askService = askService;
     this.showing = -1;
+    /** How many times an event was shown: only the latest showing's reading may end the chain's busy state. */
+    this.shows = 0;
     /** @type {Map<number, Chain>} */
     this.answers = new Map();
     /**
@@ -98,12 +100,29 @@ export class CausalChain {
   async show(event) {
     const revision = event.revision;
     this.showing = revision;
+    const shown = ++this.shows;
     this.details(event);
     // The previous event's chain must not pass for this one's while its causes are read.
     const list = this.elements.chain;
     list.dataset.source = 'pending';
     list.dataset.revision = String(revision);
     list.replaceChildren(h('li', { class: 'empty' }, 'reading its causes…'));
+    // Busy until the last chain this selection gets is drawn: each draw moves what lies below (the notes and
+    // receipts panels), so a reader, or a script that clicks there, waits for the chain to settle first.
+    list.setAttribute('aria-busy', 'true');
+    try {
+      await this.readCauses(event);
+    } finally {
+      if (this.shows === shown) list.removeAttribute('aria-busy');
+    }
+  }
+
+  /**
+   * The chain and the consequences of the event shown, drawn once read: the page's own chain, then the service's.
+   * @param {EventLine} event
+   */
+  async readCauses(event) {
+    const revision = event.revision;
     // While someone steps through the game, only the board and the details keep up; the causes are read once the
     // selection rests, so the state each key press wants is not queued behind them.
     await new Promise((resolve) => setTimeout(resolve, RESTING_MS));
@@ -127,7 +146,7 @@ export class CausalChain {
         ? [h('li', { class: 'empty' }, 'nothing directly')]
         : caused.map((r) => h('li', {}, this.revisionButton(r, { testid: 'caused-rev' })))),
     );
-    if (this.askService && event.type !== REDACTED) void this.askWhy(revision);
+    if (this.askService && event.type !== REDACTED) await this.askWhy(revision);
   }
 
   /** @param {EventLine} event */
