@@ -15,7 +15,7 @@ import {
 } from '../api/support/scenario.http-player';
 import { describeInBrowser } from '../support/describe-in-browser';
 import { launchChromium } from '../support/headless-chromium';
-import { chainSettled } from './support/settled-chain.wait';
+import { waitForSettledChain } from './support/settled-chain.wait';
 
 const EXAMPLE = path.join(__dirname, '../../examples/bolt-and-blade.scenario.json');
 const GAME = 'board-picture';
@@ -252,7 +252,7 @@ describeInBrowser('replay page: the game as a person follows it (e2e, SQLite, Ch
   it('shows a judge’s note at its revision to those it is for, and writes one from the organiser’s form', async () => {
     const revision = events.findIndex((event) => event.type === 'SpellSquandered');
     await goTo(page, revision);
-    await chainSettled(page);
+    await waitForSettledChain(page);
     await page.getByTestId('notes-panel').locator('summary').click();
     await page.getByTestId('note-text').fill('the mend came too late: the archer was already dead');
     await page.locator('input[name="visibleTo"][value="blue"]').check();
@@ -271,7 +271,7 @@ describeInBrowser('replay page: the game as a person follows it (e2e, SQLite, Ch
       const spectator = await context.newPage();
       await spectator.goto(address(GAME, `rev=${revision}&token=`));
       await boardAt(spectator, revision);
-      await chainSettled(spectator);
+      await waitForSettledChain(spectator);
       await spectator.getByTestId('notes-panel').locator('summary').click();
       await spectator.locator('[data-testid="notes"] li.empty').waitFor();
       expect(await spectator.getByTestId('notes-here').isHidden()).toBe(true);

@@ -5,6 +5,7 @@ import { FIXTURE_GAME, buildMillionEventStore } from '../../bench/million-event.
 import { type ApiTestApp, makeTempDir, removeTempDir, startApi } from '../api/support/api-test-app';
 import { describeInBrowser } from '../support/describe-in-browser';
 import { launchChromium } from '../support/headless-chromium';
+import { waitForSettledChain } from './support/settled-chain.wait';
 
 /** A synthetic game with more recorded commands than the panel reads at a time (200). */
 const EVENTS = 5_000;
@@ -58,10 +59,8 @@ describeInBrowser('replay page: the receipts panel in pages (e2e, SQLite, Chromi
     // ran out of time under load.
     const last = EVENTS - 1;
     await page.locator(`[data-testid="board"][data-revision="${last}"]:not([aria-busy])`).waitFor({ timeout: 60_000 });
-    // The chain drawn and settled: its draws move the summary clicked below (see chainSettled).
-    await page
-      .locator(`[data-testid="causal-chain"][data-revision="${last}"]:not([aria-busy])`)
-      .waitFor({ state: 'attached', timeout: 60_000 });
+    await page.locator(`[data-testid="causal-chain"][data-revision="${last}"]`).waitFor({ timeout: 60_000 });
+    await waitForSettledChain(page, 60_000);
     expect(receiptRequests).toEqual([]);
     await page.getByTestId('receipts-panel').locator('summary').click();
     await page.locator('[data-testid="receipts"] li[data-testid^="receipt-"]').nth(199).waitFor();

@@ -1,11 +1,12 @@
 import type { Page, Request, Response } from 'playwright-core';
-import { chainSettled } from './settled-chain.wait';
+import { waitForSettledChain } from './settled-chain.wait';
 
 /**
  * Opens the replay page's receipts panel as a person does (a click on its summary) and waits for its first receipt.
- * The click waits for the causal chain above the panel to settle (`chainSettled`).
- * If none shows, the error says what the page had: whether the panel is open, its status line, and what became of
- * the receipts requests the page made meanwhile.
+ * The click waits for the causal chain above the panel to settle (`waitForSettledChain`), and so does the return:
+ * a receipt of the selected event names it in the event's details, which moves what lies below.
+ * If none shows, the error says what the page had: whether the chain was still busy, whether the panel is open, its
+ * status line, and what became of the receipts requests the page made meanwhile.
  */
 export async function openReceiptsPanel(page: Page, timeout?: number): Promise<void> {
   const requests: string[] = [];
@@ -25,9 +26,10 @@ export async function openReceiptsPanel(page: Page, timeout?: number): Promise<v
   page.on('response', onResponse);
   page.on('requestfailed', onFailed);
   try {
-    await chainSettled(page, timeout);
+    await waitForSettledChain(page, timeout);
     await page.getByTestId('receipts-panel').locator('summary').click();
     await page.locator('[data-testid="receipts"] li[data-testid^="receipt-"]').first().waitFor({ timeout });
+    await waitForSettledChain(page, timeout);
   } catch (error) {
     const open = await page.getByTestId('receipts-panel').evaluate((panel) => panel.hasAttribute('open'));
     const status = await page.getByTestId('receipts-status').textContent();

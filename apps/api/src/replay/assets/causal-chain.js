@@ -38,8 +38,8 @@ export class CausalChain {
     this.api = api;
     this.askService = askService;
     this.showing = -1;
-    /** How many times an event was shown: only the latest showing's reading may end the chain's busy state. */
-    this.shows = 0;
+    /** How many times an event was shown: only the latest showing may draw its chain and end the busy state. */
+    this.showCount = 0;
     /** @type {Map<number, Chain>} */
     this.answers = new Map();
     /**
@@ -100,33 +100,35 @@ export class CausalChain {
   async show(event) {
     const revision = event.revision;
     this.showing = revision;
-    const shown = ++this.shows;
+    const shown = ++this.showCount;
     this.details(event);
-    // The previous event's chain must not pass for this one's while its causes are read.
+    // The previous event's chain and consequences must not pass for this one's while its causes are read.
     const list = this.elements.chain;
     list.dataset.source = 'pending';
     list.dataset.revision = String(revision);
     list.replaceChildren(h('li', { class: 'empty' }, 'reading its causes…'));
+    this.elements.consequences.replaceChildren();
     // Busy until the last chain this selection gets is drawn: each draw moves what lies below (the notes and
     // receipts panels), so a reader, or a script that clicks there, waits for the chain to settle first.
     list.setAttribute('aria-busy', 'true');
     try {
-      await this.readCauses(event);
+      await this.readCauses(event, shown);
     } finally {
-      if (this.shows === shown) list.removeAttribute('aria-busy');
+      if (this.showCount === shown) list.removeAttribute('aria-busy');
     }
   }
 
   /**
    * The chain and the consequences of the event shown, drawn once read: the page's own chain, then the service's.
    * @param {EventLine} event
+   * @param {number} shown which showing this is (`showCount`)
    */
-  async readCauses(event) {
+  async readCauses(event, shown) {
     const revision = event.revision;
     // While someone steps through the game, only the board and the details keep up; the causes are read once the
     // selection rests, so the state each key press wants is not queued behind them.
     await new Promise((resolve) => setTimeout(resolve, RESTING_MS));
-    if (this.showing !== revision) return;
+    if (this.showCount !== shown) return;
     const linked = [
       this.placedAt(event),
       this.revisionOf(event.metadata.causationId),
@@ -137,7 +139,7 @@ export class CausalChain {
       this.pages.causedBy(revision),
       ...linked.map((r) => (r === undefined ? undefined : this.pages.fetch(r))),
     ]);
-    if (this.showing !== revision) return;
+    if (this.showCount !== shown) return;
     // Again, now that the events its links name are read: their buttons say what they are.
     this.details(event);
     this.renderChain(revision, chain, 'page');
@@ -146,7 +148,7 @@ export class CausalChain {
         ? [h('li', { class: 'empty' }, 'nothing directly')]
         : caused.map((r) => h('li', {}, this.revisionButton(r, { testid: 'caused-rev' })))),
     );
-    if (this.askService && event.type !== REDACTED) await this.askWhy(revision);
+    if (this.askService && event.type !== REDACTED) await this.askWhy(revision, shown);
   }
 
   /** @param {EventLine} event */
@@ -193,9 +195,6 @@ export class CausalChain {
         h('pre', { testid: 'selected-event-data' }, JSON.stringify(event.data, null, 2)),
       ),
     );
-    // The chain and what it caused follow once their events are read; meanwhile the old ones would mislead.
-    this.elements.chain.replaceChildren(h('li', { class: 'source' }, 'following the causes…'));
-    this.elements.consequences.replaceChildren();
   }
 
   /**
@@ -320,8 +319,9 @@ export class CausalChain {
   /**
    * The service's own chain (`…/why`), which the organiser may ask for; the page's stays when it cannot answer.
    * @param {number} revision
+   * @param {number} shown which showing asks (`showCount`): only the latest draws
    */
-  async askWhy(revision) {
+  async askWhy(revision, shown) {
     let chain = this.answers.get(revision);
     if (chain === undefined) {
       try {
@@ -338,7 +338,7 @@ export class CausalChain {
       }
       this.answers.set(revision, chain);
     }
-    if (this.showing === revision) this.renderChain(revision, chain, 'service');
+    if (this.showCount === shown) this.renderChain(revision, chain, 'service');
   }
 
   /**

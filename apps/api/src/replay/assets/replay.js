@@ -234,12 +234,12 @@ function showSelected(event) {
 }
 
 /**
- * A receipt came in for a revision: the details name it if that event is the one shown.
+ * A receipt came in for a revision: the details name it if that event is the one shown (its causes stay as drawn).
  * @param {number} revision
  */
 function receiptFound(revision) {
   const shown = pages.get(revision);
-  if (shown !== undefined && chain?.showing === revision) showSelected(shown);
+  if (shown !== undefined && chain?.showing === revision) chain.details(shown);
 }
 
 const ACTIONS = {
