@@ -1,3 +1,9 @@
+/**
+ * The analytics consumer reading the service over HTTP.
+ *
+ * Why it is slow: the consumer and the service run as their own processes, and are killed and started again mid-
+ * stream.
+ */
 import { type RecordedEvent, SqliteEventStore } from '@app/event-store';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -1,3 +1,9 @@
+/**
+ * The organiser token of a first start, and the start-up lines and request logs of the service's own process.
+ *
+ * Why it is slow: what it checks is what that process prints (a first start, a restart, a terminal, each log format,
+ * a port in use), so it starts the process seven times.
+ */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -7,6 +7,10 @@
  *
  * What each stream must deliver comes from elsewhere: the store itself for the organiser, and the paged reads
  * (`GET /events`, `GET /games/:id/events`) of the same caller for the others.
+ *
+ * Why it is slow: the failure it guards showed only past a few thousand events, so each store (SQLite, then a
+ * PostgreSQL cluster of its own) is filled with tens of thousands, and every kind of stream reads them all, for
+ * several viewers.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import * as path from 'node:path';

@@ -18,6 +18,8 @@ const GAME_ID = 'secrets';
  * Issue #5: nothing hidden leaks through the reads, for any viewer, at any revision of a game with secret orders,
  * a non-visible spell, hidden hands and decks and a seed — and what a viewer may see is really there (the markers
  * say from which revision on). The streams are test/api/viewers-streams.e2e-spec.ts.
+ *
+ * Why it is slow: every read, for every viewer, at every revision of a game.
  */
 describe('viewers: redacted reads at every revision (e2e, SQLite)', () => {
   const dir = makeTempDir();

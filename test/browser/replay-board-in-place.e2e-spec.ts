@@ -19,6 +19,9 @@ interface ShownMinion {
  * The board is drawn in place (board.js keeps an element per minion, square, group…, and rebuilds only those whose
  * content changed): a board reached by stepping must show exactly what a page opened at that revision draws from
  * nothing, and what did not change between two steps must be the same element, not a copy.
+ *
+ * Why it is slow: it steps through every event of a game, and at each one that changes the board opens a page there
+ * to compare.
  */
 describeInBrowser('replay page: the board drawn in place (e2e, SQLite, Chromium)', () => {
   const dir = makeTempDir();

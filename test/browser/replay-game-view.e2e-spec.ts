@@ -1,3 +1,9 @@
+/**
+ * The replay page as a person follows a game: the board, the moves, the standings, a minion's story, notes, links
+ * and the result.
+ *
+ * Why it is slow: Chromium, and each test opens the page afresh at the moment it needs.
+ */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

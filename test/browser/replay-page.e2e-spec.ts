@@ -1,3 +1,8 @@
+/**
+ * The replay page over HTTP and in Chromium: events, timeline, HP, causal chains, viewers and receipts.
+ *
+ * Why it is slow: Chromium, and every view and viewer of the page is opened for real.
+ */
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';

@@ -1,3 +1,9 @@
+/**
+ * The replay page's Verify panel: receipts, the game's head and the tournament log, checked in the page.
+ *
+ * Why it is slow: Chromium, and the first Verify of a service started from the sources builds the verifier module
+ * (esbuild).
+ */
 import { generateKeyPairSync } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

@@ -3,6 +3,8 @@
  * or "public" left the timeline empty (the page asked `/timeline?as=red`, which answered 400); and while the page
  * followed a live game, the event list did not scroll to the live selection (the list was scrolled before it had
  * grown, so the browser stopped short of the new row).
+ *
+ * Why it is slow: Chromium switches through every view, and follows a game while it is played, turn by turn.
  */
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';

@@ -12,6 +12,9 @@ const ORGANISER_TOKEN = 'production-organiser-token-0123';
 /**
  * `npm run build`, then `npm run start:prod` as a production machine runs it: `dist` copied away from the source
  * tree (so nothing is found there by accident), with the installed node_modules beside it.
+ *
+ * Why it is slow: it runs the real build (Nest's compiler and the page bundles) and starts what it built, as a
+ * deployment would.
  */
 describe('the production build (npm run build, npm run start:prod)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sanctum-dist-'));

@@ -1,3 +1,9 @@
+/**
+ * The players' receipts against forgeries of the store, through the command line.
+ *
+ * Why it is slow: a game is played over HTTP, then each forgery is a copy of its store, rewritten and checked by the
+ * CLI's own process as a judge would run it.
+ */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Command, Scenario } from '@app/rules';

@@ -1,3 +1,8 @@
+/**
+ * `sanctum verify`: exports, API reads, scenario files and the configured store, clean and edited.
+ *
+ * Why it is slow: each check is a `sanctum` process of its own, as a judge types it.
+ */
 import Database from 'better-sqlite3';
 import * as fs from 'node:fs';
 import * as os from 'node:os';

@@ -16,6 +16,9 @@
  * answered with its first result. One that is never answered may or may not be in the stream; if it is, (b) and
  * (d) hold for it too. CRASH_SEED=<n> varies the kill moments and the clients' choices (the timing itself varies
  * from run to run anyway); CRASH_VERBOSE=1 prints what the run did.
+ *
+ * Why it is slow: the service runs as its own process, killed and started again three to five times while ten
+ * games are played; each start is a real one, and every game is then read, folded and audited.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';

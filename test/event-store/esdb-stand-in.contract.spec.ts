@@ -1,3 +1,8 @@
+/**
+ * The event store contract, on the esdb adapter against the in-process gRPC stand-in of EventStoreDB.
+ *
+ * Why it is slow: the whole contract, its random runs too, goes through gRPC, with both ends in this process.
+ */
 import { EsdbEventStore } from '@app/event-store/esdb/esdb-event-store';
 import { EsdbStandIn } from './esdb-stand-in/esdb-stand-in.server';
 import { describeEventStoreContract } from './event-store.contract';

@@ -5,6 +5,9 @@
  * then — the former primary rejoined as the new one's standby with pg_rewind — with ASYNCHRONOUS replication,
  * where acknowledged commands are lost, and every reader that had read them is told so instead of resuming past
  * them. The two tests share the clusters and the instances, and run in order.
+ *
+ * Why it is slow: real servers: a primary, a standby made by pg_basebackup, and the promotion of one after the loss
+ * of the other.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

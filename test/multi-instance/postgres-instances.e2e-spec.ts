@@ -3,6 +3,8 @@
  * (127.0.0.2–4), every scheduler on. One game's commands spread over all three record exactly what `sanctum
  * simulate` prints; garbage is collected once per turn; an SSE client and an Idempotency-Key retry move between
  * instances; one instance is killed mid-turn; the database is stopped with `-m immediate` and started again.
+ *
+ * Why it is slow: a PostgreSQL cluster of its own and several service processes on it, as a deployment runs them.
  */
 import type { GameEventLine, GlobalEventLine } from '@app/games';
 import type { Colour } from '@app/rules';

@@ -1,3 +1,8 @@
+/**
+ * The project's scenario fixtures, each checked against its expected events.
+ *
+ * Why it is slow: each fixture runs in a `sanctum simulate` process of its own, as a user runs it.
+ */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { RULE_IDS } from '../../libs/rules/test/rule-ids';

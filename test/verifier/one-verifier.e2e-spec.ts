@@ -1,3 +1,10 @@
+/**
+ * One verifier, three places: the library, `sanctum verify` and the offline verifier page give the same verdict on
+ * every class of forgery, with and without receipts.
+ *
+ * Why it is slow: every forgery is checked in all three, the command line as processes of its own and the page in
+ * Chromium.
+ */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
