@@ -54,9 +54,10 @@ export default tseslint.config(
     },
   },
   {
-    // Jest's reporters are CommonJS files Node loads as they are.
+    // Jest's reporters are CommonJS files Node loads as they are: they import with require().
     files: ['test/support/*.reporter.js'],
     languageOptions: { sourceType: 'commonjs', globals: { process: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     // The replay page's ES modules run in the browser (tsc checks their types: apps/api/src/replay/assets/tsconfig.json).

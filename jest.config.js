@@ -31,8 +31,13 @@ module.exports = {
   // A worker that has run many suites carries what they left (heap, and handles a suite did not close) into the
   // next: past this, Jest starts a fresh worker for the following suite rather than let them slow it down.
   workerIdleMemoryLimit: '512MB',
-  // Jest's summary counts skipped tests; this one names them, with the reason their titles give.
-  reporters: ['default', '<rootDir>/test/support/skipped-tests.reporter.js'],
+  // Jest's summary counts skipped tests; the first names them, with the reason their titles give. The second lists
+  // the slowest suites with the reason each gives for its time.
+  reporters: [
+    'default',
+    '<rootDir>/test/support/skipped-tests.reporter.js',
+    ['<rootDir>/test/support/slowest-suites.reporter.js', { count: 10 }],
+  ],
   projects: [
     {
       ...common,

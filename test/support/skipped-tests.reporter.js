@@ -3,6 +3,8 @@
  * ("1 skipped"), and a suite skipped for what the machine lacks says why in its title ("(skipped: chromium is
  * absent)"), so the reason reaches whoever reads the run. A plain CommonJS file: Jest loads reporters untransformed.
  */
+const path = require('node:path');
+
 class SkippedTestsReporter {
   constructor(globalConfig) {
     this.rootDir = globalConfig.rootDir;
@@ -11,9 +13,7 @@ class SkippedTestsReporter {
   onRunComplete(_testContexts, results) {
     const skipped = [];
     for (const file of results.testResults) {
-      const where = file.testFilePath.startsWith(`${this.rootDir}/`)
-        ? file.testFilePath.slice(this.rootDir.length + 1)
-        : file.testFilePath;
+      const where = path.relative(this.rootDir, file.testFilePath);
       for (const test of file.testResults) {
         if (test.status === 'pending' || test.status === 'skipped' || test.status === 'todo') {
           skipped.push(`  ${where} › ${test.fullName}`);
