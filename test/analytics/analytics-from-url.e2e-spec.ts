@@ -1,8 +1,8 @@
 /**
  * The analytics consumer reading the service over HTTP.
  *
- * Why it is slow: the consumer and the service run as their own processes, and are killed and started again mid-
- * stream.
+ * Why it is slow: the consumer and the service run as their own processes: the consumer is killed mid-stream and
+ * started again, and the service stopped and started under it.
  */
 import { type RecordedEvent, SqliteEventStore } from '@app/event-store';
 import { existsSync } from 'node:fs';

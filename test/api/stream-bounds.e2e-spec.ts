@@ -7,8 +7,8 @@
  * main thread's own time on a CPU, the least of a few attempts). Before: 200 clients that did not read took the
  * service from 158 MB to 1.6 GB, and one catch-up on a store of 38,000 events held the event loop for seconds.
  *
- * Why it is slow: the bounds are only reached by many clients on a store of tens of thousands of events, and the
- * event loop's hold is measured over a few attempts.
+ * Why it is slow: a few clients catch up a store of tens of thousands of events, again and again: to spend the streams'
+ * budget, for the memory, and in up to three rounds for the event loop's hold.
  */
 import * as http from 'node:http';
 import * as path from 'node:path';

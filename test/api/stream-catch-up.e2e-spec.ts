@@ -9,8 +9,8 @@
  * (`GET /events`, `GET /games/:id/events`) of the same caller for the others.
  *
  * Why it is slow: the failure it guards showed only past a few thousand events, so each store (SQLite, then a
- * PostgreSQL cluster of its own) is filled with tens of thousands, and every kind of stream reads them all, for
- * several viewers.
+ * PostgreSQL cluster of its own) is filled with tens of thousands, which the global stream reads whole or from the
+ * middle, for each kind of caller, before the games' streams are read.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import * as path from 'node:path';

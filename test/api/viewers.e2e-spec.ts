@@ -19,7 +19,7 @@ const GAME_ID = 'secrets';
  * a non-visible spell, hidden hands and decks and a seed — and what a viewer may see is really there (the markers
  * say from which revision on). The streams are test/api/viewers-streams.e2e-spec.ts.
  *
- * Why it is slow: every read, for every viewer, at every revision of a game.
+ * Why it is slow: four reads, for every viewer, at every revision of a game.
  */
 describe('viewers: redacted reads at every revision (e2e, SQLite)', () => {
   const dir = makeTempDir();

@@ -20,8 +20,8 @@ interface ShownMinion {
  * content changed): a board reached by stepping must show exactly what a page opened at that revision draws from
  * nothing, and what did not change between two steps must be the same element, not a copy.
  *
- * Why it is slow: it steps through every event of a game, and at each one that changes the board opens a page there
- * to compare.
+ * Why it is slow: it steps back through every event of a game and forward again, key by key, in Chromium, and opens a
+ * page afresh at several of them to compare.
  */
 describeInBrowser('replay page: the board drawn in place (e2e, SQLite, Chromium)', () => {
   const dir = makeTempDir();

@@ -2,7 +2,8 @@
  * The replay page as a person follows a game: the board, the moves, the standings, a minion's story, notes, links
  * and the result.
  *
- * Why it is slow: Chromium, and each test opens the page afresh at the moment it needs.
+ * Why it is slow: Chromium: one page moved from moment to moment, and pages of their own for other viewers, a shared
+ * link and a phone's width.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';

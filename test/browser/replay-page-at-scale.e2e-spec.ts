@@ -1,3 +1,9 @@
+/**
+ * The replay page on a game as large as the one that was once slow to open: it opens at a revision, reads only the
+ * pages it shows, steps by key, labels the turns and draws the rows scrolled into view.
+ *
+ * Why it is slow: a synthetic game that large is stored, then opened and stepped through in Chromium.
+ */
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Browser, Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * `sanctum verify`: exports, API reads, scenario files and the configured store, clean and edited.
+ * `sanctum verify`: exports, a file of the API's events, scenario files and the configured store, clean and edited.
  *
  * Why it is slow: each check is a `sanctum` process of its own, as a judge types it.
  */

@@ -2,8 +2,8 @@
  * The esdb adapter's side of the gRPC protocol, against the stand-in: limits, errors, retries, subscriptions and a
  * cluster.
  *
- * Why it is slow: it reaches the limits for real: more than 100 streams at once, the largest append, retries with
- * the client's own back-off, a server restarted under a subscription.
+ * Why it is slow: it reaches the limits for real: more than 100 streams at once, the largest append, every retry of an
+ * unknown outcome (with shortened delays), a server restarted under a subscription.
  */
 import { EventStoreDBClient, FORWARDS, START, type StreamingRead } from '@eventstore/db-client';
 import {

@@ -18,8 +18,8 @@
  * the request that caused it. Reproduce or widen a run with FUZZ_SEED=<n> and FUZZ_RUNS=<n> (default: a fixed
  * seed, 3000 requests); FUZZ_LOG_LEVEL=error shows the service's own logs (the stack of a 500).
  *
- * Why it is slow: 3,000 requests, one at a time, and after each the store and the service's cache are checked, which
- * is what makes "this request changed nothing" an exact answer. FUZZ_RUNS trades breadth for time.
+ * Why it is slow: 3,000 requests, one at a time; after each the store is checked, and after each command the service's
+ * cache too, which is what makes "this request changed nothing" an exact answer. FUZZ_RUNS trades breadth for time.
  */
 import fc from 'fast-check';
 import * as fs from 'node:fs';

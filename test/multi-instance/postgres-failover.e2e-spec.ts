@@ -6,8 +6,9 @@
  * where acknowledged commands are lost, and every reader that had read them is told so instead of resuming past
  * them. The two tests share the clusters and the instances, and run in order.
  *
- * Why it is slow: real servers: a primary, a standby made by pg_basebackup, and the promotion of one after the loss
- * of the other.
+ * Why it is slow: real servers: a primary and a standby made by pg_basebackup, the loss of one and the promotion of the
+ * other, twice (a synchronous standby, then an asynchronous one), the former primary brought back between them as a
+ * standby with pg_rewind, and several service instances on them.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

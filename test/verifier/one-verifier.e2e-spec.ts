@@ -1,6 +1,6 @@
 /**
  * One verifier, three places: the library, `sanctum verify` and the offline verifier page give the same verdict on
- * every class of forgery, with and without receipts.
+ * every class of forgery, caught by the audit or by the receipts, and on the intact game with and without receipts.
  *
  * Why it is slow: every forgery is checked in all three, the command line as processes of its own and the page in
  * Chromium.

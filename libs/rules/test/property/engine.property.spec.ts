@@ -5,8 +5,9 @@
  * Reproduce or widen a run with FC_SEED=<n> and FC_RUNS=<n> (defaults: a fixed seed, 150 games), and give
  * shrinking more time with FC_SHRINK_LIMIT=<ms>.
  *
- * Why it is slow: every property walks every command of the same 150 games (played once and shared) and checks the
- * board after each event. Fewer games would find fewer counterexamples; FC_RUNS trades the one for the other.
+ * Why it is slow: every property goes through the same 150 games (played once and shared; three replay them), most
+ * checking the state after every command. Fewer games would find fewer counterexamples; FC_RUNS trades the one for the
+ * other.
  */
 import fc from 'fast-check';
 import {
