@@ -9,8 +9,13 @@ const path = require('node:path');
 
 /** A comment line that gives the reason: in a block comment, or after `//`. */
 const WHY = /^\s*(?:\/\*\*?|\*|\/\/)\s*Why it is slow:/;
+/** A line that goes on with the comment above it (not its end). */
+const CONTINUED = /^\s*(?:\*(?!\/)|\/\/)\s?(.*)$/;
 
-/** The sentence after "Why it is slow:" in a file's comments, joined across its comment lines. */
+/**
+ * The sentence after "Why it is slow:" in a file's comments, up to a blank comment line or the comment's end, its
+ * lines joined (a word hyphenated at a line's end is joined whole).
+ */
 function whySlow(file) {
   let text;
   try {
@@ -21,13 +26,20 @@ function whySlow(file) {
   const lines = text.split('\n');
   const at = lines.findIndex((line) => WHY.test(line));
   if (at < 0) return null;
-  const words = [lines[at].replace(WHY, '')];
-  for (const line of lines.slice(at + 1)) {
-    const comment = /^\s*(?:\*(?!\/)|\/\/)\s?(.*)$/.exec(line);
-    if (comment === null || comment[1].trim() === '') break;
-    words.push(comment[1]);
+  const parts = [];
+  let line = lines[at].replace(WHY, '');
+  for (let next = at + 1; ; next += 1) {
+    const end = line.indexOf('*/');
+    parts.push((end < 0 ? line : line.slice(0, end)).trim());
+    if (end >= 0 || next >= lines.length) break;
+    const continued = CONTINUED.exec(lines[next]);
+    if (continued === null || continued[1].trim() === '') break;
+    line = continued[1];
   }
-  return words.join(' ').replace(/\s+/g, ' ').trim();
+  return parts.reduce(
+    (sentence, part) => (sentence === '' || sentence.endsWith('-') ? sentence + part : `${sentence} ${part}`),
+    '',
+  );
 }
 
 class SlowestSuitesReporter {
