@@ -28,12 +28,6 @@ const LOCK_HELD_MS = 3_000;
  * collector's helpers) that are themselves waiting for a CPU.
  */
 const MAX_STALL_MS = LOCK_HELD_MS / 6;
-/**
- * The slowest a read may answer meanwhile: it tells a read that waited for the lock (its 3 s) from one that did not.
- * A round trip is the client's work too, on a CPU shared with the whole suite, so it is not the bound of a stall:
- * MAX_STALL_MS, measured on the event loop itself, is.
- */
-const MAX_READ_MS = 1_000;
 const ORDER = { player: 'red', cast: 'bolt', target: { minion: 'b-archer' } };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -71,21 +65,28 @@ describe('another connection holding the write lock stalls nothing (e2e, SQLite)
     });
   }
 
-  /** `/health` and the game's state, asked one after another until `until` settles: the slowest answer. */
-  async function slowestReadWhile(api: ApiTestApp, gameId: string, until: Promise<unknown>): Promise<number> {
+  /**
+   * `/health` and the game's state, asked one after another until `until` settles: how many of each were answered
+   * before it did. A read that waited for the lock is answered only once the lock is released. How long a read takes
+   * otherwise is the client's work too, on a CPU shared with the whole suite, so no bound on it tells the two apart
+   * on a busy machine; the event loop's own bound is MAX_STALL_MS.
+   */
+  async function readsAnsweredWhile(api: ApiTestApp, gameId: string, until: Promise<unknown>) {
     let done = false;
     void until.finally(() => (done = true));
-    let slowest = 0;
+    const answered = { health: 0, state: 0 };
     while (!done) {
-      for (const route of ['/health', `/games/${gameId}/state`]) {
-        const started = performance.now();
+      for (const [read, route] of [
+        ['health', '/health'],
+        ['state', `/games/${gameId}/state`],
+      ] as const) {
         const response = await api.organiser.get(route);
         expect(response.status).toBe(200);
-        slowest = Math.max(slowest, performance.now() - started);
+        if (!done) answered[read] += 1;
       }
       await sleep(20);
     }
-    return slowest;
+    return answered;
   }
 
   it('a command waits for the lock off the event loop and is recorded once it is released', async () => {
@@ -99,14 +100,15 @@ describe('another connection holding the write lock stalls nothing (e2e, SQLite)
       .set('Idempotency-Key', 'order-under-lock')
       .send(ORDER)
       .then((response) => ({ response, ms: performance.now() - started }));
-    const reads = slowestReadWhile(api, 'waits', released);
+    const reads = readsAnsweredWhile(api, 'waits', released);
     // Measured while the lock is held, the command waiting for it: its commit once the lock is free (an fsync, as
     // long as the disk takes) is not what this test is about.
     const { stallMs } = await longestStall(() => released);
-    const result = { order: await order, slowestRead: await reads };
+    const result = { order: await order, answeredWhileHeld: await reads };
     expect(result.order.response.status).toBe(201);
     expect(result.order.ms).toBeGreaterThan(LOCK_HELD_MS - 200); // it did wait for the lock
-    expect(result.slowestRead).toBeLessThan(MAX_READ_MS);
+    expect(result.answeredWhileHeld.health).toBeGreaterThan(0);
+    expect(result.answeredWhileHeld.state).toBeGreaterThan(0);
     expect(stallMs).toBeLessThan(MAX_STALL_MS);
     const events = await readEvents(api, 'waits');
     expect(events.filter((event) => event.metadata.commandId === 'order-under-lock').map((e) => e.type)).toEqual([
@@ -120,11 +122,12 @@ describe('another connection holding the write lock stalls nothing (e2e, SQLite)
     await sleep(50);
     const order = () =>
       api.as(tokens.red).post('/games/gives-up/orders').set('Idempotency-Key', 'order-retried').send(ORDER);
-    const [refused, slowestRead] = await Promise.all([order(), slowestReadWhile(api, 'gives-up', released)]);
+    const [refused, answeredWhileHeld] = await Promise.all([order(), readsAnsweredWhile(api, 'gives-up', released)]);
     expect(refused.status).toBe(503);
     // The store cannot always know (a lost connection mid-commit): the answer says retry with the key; here nothing was.
     expect(refused.body.message).toMatch(/try again later \(with the same Idempotency-Key/);
-    expect(slowestRead).toBeLessThan(MAX_READ_MS);
+    expect(answeredWhileHeld.health).toBeGreaterThan(0);
+    expect(answeredWhileHeld.state).toBeGreaterThan(0);
     expect(countOf(await readEvents(api, 'gives-up'), 'SpellTargeted')).toBe(0);
 
     expect((await order()).status).toBe(201);
