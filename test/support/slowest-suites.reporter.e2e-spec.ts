@@ -3,22 +3,19 @@
  *
  * Why it is slow: it runs Jest twice, on suites that wait on the clock so as to be the slowest.
  */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { makeJestFolder, runJestIn } from './jest-folder.run';
 import { REPO_ROOT } from './repo-root';
 
 /** Jest itself, on a folder of four specs: three that wait on the clock (two saying why), one quick. */
 describe('the slowest-suites reporter', () => {
   let dir: string;
   beforeAll(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sanctum-slowest-reporter-'));
-    const reporter = path.join(REPO_ROOT, 'test', 'support', 'slowest-suites.reporter.js');
-    fs.writeFileSync(
-      path.join(dir, 'jest.config.js'),
-      `module.exports = { rootDir: __dirname, reporters: ['default', [${JSON.stringify(reporter)}, { count: 3 }]] };\n`,
-    );
+    dir = makeJestFolder('sanctum-slowest-reporter-', [
+      path.join(REPO_ROOT, 'test', 'support', 'slowest-suites.reporter.js'),
+      { count: 3 },
+    ]);
     // Far longer than a quick suite takes on a machine however busy, so the three that wait are always the slowest.
     const wait = "it('waits', () => new Promise((resolve) => setTimeout(resolve, 3000)));\n";
     fs.writeFileSync(
@@ -35,12 +32,7 @@ describe('the slowest-suites reporter', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const jest = (...args: string[]) =>
-    spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...args], {
-      cwd: dir,
-      encoding: 'utf8',
-      env: { ...process.env, CI: 'true' },
-    });
+  const jest = (...args: string[]) => runJestIn(dir, ...args);
 
   it('lists the slowest suites after a run, each with its time and the reason it gives, or that it gives none', () => {
     const run = jest();

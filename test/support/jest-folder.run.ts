@@ -1,0 +1,30 @@
+import { type SpawnSyncReturns, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { REPO_ROOT } from './repo-root';
+
+/** A reporter as Jest's `reporters` takes it: its file, or its file and options. */
+export type ReporterEntry = string | [string, Record<string, unknown>];
+
+/**
+ * A new folder of its own with a Jest configuration that reports through Jest's default reporter and `reporter`:
+ * the project's reporters are tested on specs written there.
+ */
+export function makeJestFolder(prefix: string, reporter: ReporterEntry): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  fs.writeFileSync(
+    path.join(dir, 'jest.config.js'),
+    `module.exports = { rootDir: __dirname, reporters: ['default', ${JSON.stringify(reporter)}] };\n`,
+  );
+  return dir;
+}
+
+/** Jest itself in `dir`, as CI runs it (its output is what the reporters' tests read). */
+export function runJestIn(dir: string, ...args: string[]): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, CI: 'true' },
+  });
+}
