@@ -54,8 +54,8 @@ export default tseslint.config(
     },
   },
   {
-    // Jest's reporters are CommonJS files Node loads as they are: they import with require().
-    files: ['test/support/*.reporter.js'],
+    // Jest's reporters and test environment are CommonJS files Node loads as they are: they import with require().
+    files: ['test/support/*.reporter.js', 'test/support/*.environment.js'],
     languageOptions: { sourceType: 'commonjs', globals: { process: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -3,7 +3,8 @@ const { availableParallelism } = require('node:os');
 /** Shared by every project: TypeScript transpiled by ts-jest (type checking is `npm run typecheck`). */
 const common = {
   rootDir: '.',
-  testEnvironment: 'node',
+  // Node's, but a suite's teardown stops the monitors it started in Node's process-wide modules (see the file).
+  testEnvironment: '<rootDir>/test/support/leak-free-node.environment.js',
   moduleFileExtensions: ['ts', 'js', 'json'],
   transform: {
     // Type checking is `npm run typecheck`; the tests only transpile, which keeps them fast.
@@ -29,8 +30,10 @@ module.exports = {
   // where Jest's default (one fewer than the cores) would run one suite at a time while a core idles.
   maxWorkers: Math.max(2, availableParallelism() - 1),
   // A worker that has run many suites carries what they left (heap, and handles a suite did not close) into the
-  // next: past this, Jest starts a fresh worker for the following suite rather than let them slow it down.
-  workerIdleMemoryLimit: '512MB',
+  // next: past this, Jest starts a fresh worker for the following suite rather than let them slow it down. The heap
+  // is measured without a collection first, so it counts garbage too: a lower limit replaced the worker after most
+  // suites, and a new worker costs more CPU than a suite of the HTTP API.
+  workerIdleMemoryLimit: '1GB',
   // Jest's summary counts skipped tests; the first names them, with the reason their titles give. The second lists
   // the slowest suites with the reason each gives for its time.
   reporters: [
