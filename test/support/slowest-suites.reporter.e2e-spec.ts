@@ -32,7 +32,7 @@ describe('the slowest-suites reporter', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const jest = (...args: string[]) => runJestIn(dir, ...args);
+  const jest = (...args: string[]) => runJestIn(dir, args);
 
   it('lists the slowest suites after a run, each with its time and the reason it gives, or that it gives none', () => {
     const run = jest();
