@@ -3,7 +3,7 @@ const { availableParallelism } = require('node:os');
 /** Shared by every project: TypeScript transpiled by ts-jest (type checking is `npm run typecheck`). */
 const common = {
   rootDir: '.',
-  // Node's, but a suite's teardown stops the monitors it started in Node's process-wide modules (see the file).
+  // Node's, but a suite's teardown stops the observers and monitors it started in perf_hooks (see the file).
   testEnvironment: '<rootDir>/test/support/leak-free-node.environment.js',
   moduleFileExtensions: ['ts', 'js', 'json'],
   transform: {
@@ -32,7 +32,7 @@ module.exports = {
   // A worker that has run many suites carries what they left (heap, and handles a suite did not close) into the
   // next: past this, Jest starts a fresh worker for the following suite rather than let them slow it down. The heap
   // is measured without a collection first, so it counts garbage too: a lower limit replaced the worker after most
-  // suites, and a new worker costs more CPU than a suite of the HTTP API.
+  // suites, and a new worker's start costs more CPU than many a suite.
   workerIdleMemoryLimit: '1GB',
   // Jest's summary counts skipped tests; the first names them, with the reason their titles give. The second lists
   // the slowest suites with the reason each gives for its time.

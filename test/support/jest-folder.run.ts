@@ -8,21 +8,23 @@ import { REPO_ROOT } from './repo-root';
 export type ReporterEntry = string | [string, Record<string, unknown>];
 
 /**
- * A new folder of its own with a Jest configuration that reports through Jest's default reporter and `reporter`
- * (more settings in `config`): the project's reporters and test environment are tested on specs written there.
+ * A new folder of its own with a Jest configuration of `config` (its reporters, its test environment, …) beside
+ * `rootDir`: the project's reporters and test environment are tested on specs written there.
  */
-export function makeJestFolder(prefix: string, reporter: ReporterEntry, config: Record<string, unknown> = {}): string {
+export function makeJestFolder(
+  prefix: string,
+  config: { reporters?: ReporterEntry[] } & Record<string, unknown>,
+): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const settings = { reporters: ['default', reporter], ...config };
   fs.writeFileSync(
     path.join(dir, 'jest.config.js'),
-    `module.exports = { rootDir: __dirname, ...${JSON.stringify(settings)} };\n`,
+    `module.exports = { rootDir: __dirname, ...${JSON.stringify(config)} };\n`,
   );
   return dir;
 }
 
 /** Jest itself in `dir`, as CI runs it (its output is what the tests read). */
-export function runJestIn(dir: string, args: readonly string[] = []): SpawnSyncReturns<string> {
+export function runJestIn(dir: string, ...args: string[]): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules', 'jest', 'bin', 'jest.js'), ...args], {
     cwd: dir,
     encoding: 'utf8',

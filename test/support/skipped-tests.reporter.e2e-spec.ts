@@ -9,10 +9,9 @@ describe('the skipped-tests reporter', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('names every skipped test above the summary, with its file and the reason its title gives', () => {
-    dir = makeJestFolder(
-      'sanctum-skipped-reporter-',
-      path.join(REPO_ROOT, 'test', 'support', 'skipped-tests.reporter.js'),
-    );
+    dir = makeJestFolder('sanctum-skipped-reporter-', {
+      reporters: ['default', path.join(REPO_ROOT, 'test', 'support', 'skipped-tests.reporter.js')],
+    });
     fs.writeFileSync(path.join(dir, 'runs.spec.js'), "it('runs', () => undefined);\n");
     fs.writeFileSync(
       path.join(dir, 'lacks.spec.js'),

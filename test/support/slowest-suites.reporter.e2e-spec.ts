@@ -12,10 +12,9 @@ import { REPO_ROOT } from './repo-root';
 describe('the slowest-suites reporter', () => {
   let dir: string;
   beforeAll(() => {
-    dir = makeJestFolder('sanctum-slowest-reporter-', [
-      path.join(REPO_ROOT, 'test', 'support', 'slowest-suites.reporter.js'),
-      { count: 3 },
-    ]);
+    dir = makeJestFolder('sanctum-slowest-reporter-', {
+      reporters: ['default', [path.join(REPO_ROOT, 'test', 'support', 'slowest-suites.reporter.js'), { count: 3 }]],
+    });
     // Far longer than a quick suite takes on a machine however busy, so the three that wait are always the slowest.
     const wait = "it('waits', () => new Promise((resolve) => setTimeout(resolve, 3000)));\n";
     fs.writeFileSync(
@@ -32,7 +31,7 @@ describe('the slowest-suites reporter', () => {
   });
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  const jest = (...args: string[]) => runJestIn(dir, args);
+  const jest = (...args: string[]) => runJestIn(dir, ...args);
 
   it('lists the slowest suites after a run, each with its time and the reason it gives, or that it gives none', () => {
     const run = jest();
