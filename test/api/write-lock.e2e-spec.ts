@@ -75,11 +75,12 @@ describe('another connection holding the write lock stalls nothing (e2e, SQLite)
     let done = false;
     void until.finally(() => (done = true));
     const answered = { health: 0, state: 0 };
+    const routes = [
+      ['health', '/health'],
+      ['state', `/games/${gameId}/state`],
+    ] as const;
     while (!done) {
-      for (const [read, route] of [
-        ['health', '/health'],
-        ['state', `/games/${gameId}/state`],
-      ] as const) {
+      for (const [read, route] of routes) {
         const response = await api.organiser.get(route);
         expect(response.status).toBe(200);
         if (!done) answered[read] += 1;

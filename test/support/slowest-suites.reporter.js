@@ -1,8 +1,8 @@
 /**
  * Jest reporter: after a run of more suites than it lists, the slowest ones with their time and the reason each gives
- * for it (the "Why it is slow:" sentence of the comment that opens its file or its suite), so whoever waits on `npm test` sees where the time
- * goes and why it must. A slow suite that gives no reason is named as such: write one, or make the suite faster.
- * Option `count`: how many to list. A plain CommonJS file: Jest loads reporters untransformed.
+ * for it (the "Why it is slow:" sentence of the comment that opens its file or its suite), so whoever waits on
+ * `npm test` sees where the time goes and why it must. A slow suite that gives no reason is named as such: write one,
+ * or make the suite faster. Option `count`: how many to list. A plain CommonJS file: Jest loads reporters untransformed.
  */
 const fs = require('node:fs');
 const path = require('node:path');
